@@ -1,0 +1,7 @@
+"""kg: conference paper listings -> a scholarly knowledge graph (NetworkX, RDF/SPARQL, pyvis views).
+
+The public API mirrors the command line: `kg.read()` = `kg papers`, `kg.build()` = `kg build`, ...
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"

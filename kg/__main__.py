@@ -1,0 +1,6 @@
+"""`python -m kg` runs the `kg` command."""
+import sys
+
+from kg.cli import main
+
+sys.exit(main())
