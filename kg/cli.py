@@ -47,11 +47,12 @@ def _cmd_build(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------- papers
 def _cmd_papers(args: argparse.Namespace) -> int:
     from kg.readers import read
+    from kg.records import paper_to_dict
 
     result = read(args.inputs, format=args.format, strict=args.strict)
     _report_problems(result.problems)
     if args.json:
-        _print_json([paper_to_json(p) for p in result.papers])
+        _print_json([paper_to_dict(p) for p in result.papers])
     else:
         for paper in result.papers:
             track = paper.track.label if paper.track else "(no track)"
@@ -62,19 +63,142 @@ def _cmd_papers(args: argparse.Namespace) -> int:
     return 0
 
 
-def paper_to_json(paper) -> dict:
-    """The `kg papers --json` shape of one record (documented in the README)."""
-    return {
-        "id": paper.id,
-        "key": paper.key,
-        "title": paper.title,
-        "authors": [a.name for a in paper.authors],
-        "authors_truncated": paper.authors_truncated,
-        "track": None if paper.track is None else {"area": paper.track.area, "subarea": paper.track.subarea},
-        "abstract": paper.abstract,
-        "text": paper.text,
-        "source": None if paper.source is None else {"file": paper.source.file, "line": paper.source.line},
-    }
+# ------------------------------------------------------------------------------- keywords
+def _cmd_keywords(args: argparse.Namespace) -> int:
+    from kg.extract import extract, keywords_records, make_pipeline
+    from kg.readers import read
+
+    result = read(args.inputs, format=args.format, strict=args.strict, require_authors=False)
+    _report_problems(result.problems)
+    methods = extract(result.papers, nlp=make_pipeline(args.spacy_model), workers=args.workers)
+    if args.json:
+        _print_json(keywords_records(result.papers, methods))
+    else:
+        for paper in result.papers:
+            found = methods.get(paper.key, ())
+            print(f"{paper.display_id}\t" + "; ".join(f"{m.label} ({m.count})" for m in found))
+    if not args.quiet:
+        print(result.summary(), file=sys.stderr)
+    return 0
+
+
+# ----------------------------------------------------------------------------------- eval
+def _cmd_eval(args: argparse.Namespace) -> int:
+    from kg.evaluate import evaluate
+    from kg.extract import make_pipeline
+
+    report = evaluate(args.gold, make_pipeline(args.spacy_model), workers=args.workers)
+    if args.json:
+        _print_json(report)
+        return 0
+    print(f"{report['gold']}: {report['documents']} documents, pipeline {report['pipeline']}")
+    print(f"{'match':<8} {'precision':>9} {'recall':>7} {'F1':>6}   counts (TP pred / pred, TP gold / gold)")
+    for name in ("strict", "lenient"):
+        s = report[name]
+        print(f"{name:<8} {s['precision']:>9.3f} {s['recall']:>7.3f} {s['f1']:>6.3f}   "
+              f"{s['tp_predicted']}/{s['predicted']}, {s['tp_gold']}/{s['gold']}")
+    return 0
+
+
+# -------------------------------------------------------------------------------- analyze
+def _cmd_analyze(args: argparse.Namespace) -> int:
+    from kg.aliases import load_aliases
+    from kg.analysis import analyze
+    from kg.extract import extract, make_pipeline
+    from kg.graph import build_graph
+    from kg.readers import read
+    from kg.report import to_json, to_markdown, write_report
+
+    aliases = load_aliases(args.aliases) if args.aliases else None  # a bad file fails before the long work
+    result = read(args.inputs or None, format=args.format, strict=args.strict)
+    _report_problems(result.problems)
+    methods = extract(result.papers, nlp=make_pipeline(args.spacy_model), workers=args.workers)
+    G = build_graph(result.papers, methods, aliases=aliases)
+    report = analyze(G, counting=args.counting, seed=args.seed, resolution=args.resolution, top=args.top)
+    report["input"] = {"files": result.files, "papers": len(result.papers), "duplicates_merged": result.duplicates,
+                       "records_skipped": result.skipped}
+    if args.output:
+        files = write_report(report, args.output)
+        if not args.quiet:
+            print(f"wrote {len(files)} files to {args.output}/: {', '.join(f.name for f in files)}", file=sys.stderr)
+    sys.stdout.write(to_json(report) if args.json else to_markdown(report))
+    return 0
+
+
+# ---------------------------------------------------------------------------------- views
+def _cmd_views(args: argparse.Namespace) -> int:
+    from kg.extract import extract, make_pipeline
+    from kg.graph import build_graph
+    from kg.readers import read
+    from kg.views import write_views
+
+    result = read(args.inputs or None, format=args.format, strict=args.strict)
+    _report_problems(result.problems)
+    G = build_graph(result.papers, extract(result.papers, nlp=make_pipeline(args.spacy_model)))
+    files = write_views(G, args.output, counting=args.counting,
+                        normalize=None if args.normalize == "none" else args.normalize,
+                        color_by=args.color_by, min_weight=args.min_weight, top_n=args.top_n,
+                        track=args.track, seed=args.seed, resolution=args.resolution)
+    if not args.quiet:
+        print(f"wrote {', '.join(str(f) for f in files)}", file=sys.stderr)
+    return 0
+
+
+# ------------------------------------------------------------------ query, queries, serve, push
+def _parse_params(pairs: Sequence[str]) -> dict[str, str]:
+    params = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--param {pair!r}: expected NAME=VALUE")
+        params[name] = value
+    return params
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    from kg.sparql import format_result, query
+
+    result = query(args.query, data=args.data, params=_parse_params(args.param))
+    sys.stdout.write(format_result(result, args.format))
+    return 0
+
+
+def _shown(default: str | None) -> str:
+    """A parameter default as `kg queries` shows it: quoted if it has spaces, `?` if required."""
+    if default is None:
+        return "?"
+    return f'"{default}"' if " " in default else default
+
+
+def _cmd_queries(args: argparse.Namespace) -> int:
+    from kg.sparql import named_queries, queries_markdown_table
+
+    queries = named_queries()
+    if args.json:
+        _print_json([{"name": q.name, "title": q.title, "description": q.description,
+                      "params": [{"name": p.name, "type": p.type, "default": p.default} for p in q.params]}
+                     for q in queries])
+    elif args.markdown:
+        sys.stdout.write(queries_markdown_table(queries))
+    else:
+        for q in queries:
+            params = " ".join(f"{p.name}={_shown(p.default)} ({p.type})" for p in q.params)
+            print(f"{q.name:<28} {q.title}" + (f"\n{'':<28}   params: {params}" if params else ""))
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from kg.serve import serve
+
+    return serve(args.data, host=args.host, port=args.port, public=args.public, timeout=args.timeout)
+
+
+def _cmd_push(args: argparse.Namespace) -> int:
+    from kg.push import push
+
+    result = push(args.endpoint, data=args.data, graph=args.graph, append=args.append)
+    print(f"kg: {result.method} {result.url}: HTTP {result.status}, {result.bytes} bytes", file=sys.stderr)
+    return 0
 
 
 # ---------------------------------------------------------------------------------- parser
@@ -106,6 +230,146 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print a JSON list of records")
     _add_read_options(p)
     p.set_defaults(func=_cmd_papers)
+
+    p = sub.add_parser("keywords", help="method concepts per paper, with their mentions",
+                       description="Extract method terms from each record and print its canonical method concepts "
+                                   "(label and mention count; --json adds alternative labels and every mention's "
+                                   "text, character offsets into the cleaned abstract, and sentence). Records need "
+                                   "only an id and an abstract/text.",
+                       epilog="examples:\n  kg keywords listing.txt\n  kg keywords papers.jsonl --json | jq '.[0].methods'\n"
+                              "  kg keywords listing.txt --spacy-model en_core_web_sm --workers 4",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="+", metavar="INPUT")
+    p.add_argument("--json", action="store_true", help="print a JSON list: id, authors, methods with mentions")
+    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+    _add_read_options(p)
+    p.set_defaults(func=_cmd_keywords)
+
+    p = sub.add_parser("eval", help="method-extraction precision / recall / F1 against gold",
+                       description="Score method extraction on a gold JSON Lines file of {\"id\", \"text\", "
+                                   "\"methods\": [...]} records: strict (equal after normalisation) and lenient "
+                                   "(one term's words a contiguous run of the other's) micro precision, recall, F1 "
+                                   "over distinct normalised strings per document (see docs/method-keywords.md).",
+                       epilog="examples:\n  kg eval ../shared/data/scierc_dev.jsonl\n"
+                              "  kg eval gold.jsonl --spacy-model en_core_web_sm --json",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("gold", metavar="GOLD.jsonl")
+    p.add_argument("--json", action="store_true", help="print the scores and counts as one JSON object")
+    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+    p.set_defaults(func=_cmd_eval)
+
+    p = sub.add_parser("analyze", help="co-authorship and topic report (Markdown, JSON, CSV)",
+                       description="Read, extract, build the graph and print its co-authorship and topic report "
+                                   "(Markdown; --json for JSON). With -o, also write report.md, report.json and "
+                                   "CSV tables (authors, co-author links, methods, method pairs, tracks, ...) into DIR.",
+                       epilog="examples:\n  kg analyze\n  kg analyze listing.txt --counting fractional -o report/\n"
+                              "  kg analyze papers.jsonl --json | jq .collaboration\n"
+                              "  kg analyze listing.txt --aliases aliases.yaml --resolution 0.8 --seed 7",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON instead of Markdown")
+    p.add_argument("-o", "--output", metavar="DIR", help="also write report.md, report.json and CSV tables into DIR")
+    p.add_argument("--counting", choices=["full", "fractional"], default="full",
+                   help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors (fractional)")
+    p.add_argument("--seed", type=int, default=42, help="Louvain seed (default: 42)")
+    p.add_argument("--resolution", type=float, default=1.0,
+                   help="Louvain resolution: >1 more, smaller communities (default: 1.0)")
+    p.add_argument("--top", type=int, default=20, metavar="N", help="rows per summary table (default: 20)")
+    p.add_argument("--aliases", metavar="FILE", help="author merges/splits (YAML or CSV; see docs/analysis.md)")
+    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+    _add_read_options(p)
+    p.set_defaults(func=_cmd_analyze)
+
+    p = sub.add_parser("views", help="the HTML views alone: coauthors.html and topics.html",
+                       description="Read, extract, build the graph and write the co-author and topic maps into DIR: "
+                                   "single self-contained HTML files (no internet needed) with search, filters, "
+                                   "legend and tooltips listing the papers (and evidence sentences) behind each "
+                                   "node and link. See docs/views.md.",
+                       epilog="examples:\n  kg views\n  kg views listing.txt -o out/ --top-n 500 --min-weight 2\n"
+                              "  kg views listing.txt --track \"Deep Learning\" --counting fractional\n"
+                              "  kg views papers.jsonl --normalize association --color-by community --seed 7",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
+    p.add_argument("-o", "--output", default="exports", metavar="DIR", help="output folder (default: exports/)")
+    p.add_argument("--min-weight", type=float, default=0, metavar="W",
+                   help="drop links lighter than W (shared papers; co-occurrences or association strength)")
+    p.add_argument("--top-n", type=int, metavar="N",
+                   help="keep the N authors / methods with most papers (the page says what was cut)")
+    p.add_argument("--track", metavar="LABEL", help='only papers of one track or area, e.g. "Deep Learning"')
+    p.add_argument("--counting", choices=["full", "fractional"], default="full",
+                   help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors (fractional)")
+    p.add_argument("--normalize", choices=["none", "association"], default="none",
+                   help="topic link weight: co-occurrence count (none) or association strength")
+    p.add_argument("--color-by", choices=["track", "community"], default="track",
+                   help="topic node colour: main track or community (co-authors: always community)")
+    p.add_argument("--seed", type=int, default=42, help="seed of the Louvain communities and the layout (default: 42)")
+    p.add_argument("--resolution", type=float, default=1.0,
+                   help="Louvain resolution: >1 more, smaller communities (default: 1.0)")
+    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    _add_read_options(p)
+    p.set_defaults(func=_cmd_views)
+
+    p = sub.add_parser("query", help="run a named query, a .rq file or SPARQL text on the RDF export",
+                       description="Run a SPARQL query with Oxigraph on an RDF export. QUERY is a named query "
+                                   "(see `kg queries`), a .rq file or SPARQL text (our prefixes kg:, schema:, skos:, "
+                                   "dcterms:, prov:, rdfs:, xsd: are predefined). Parameters are bound as values "
+                                   "(SEP-0007 substitution), never pasted into the query.",
+                       epilog="examples:\n  kg query coauthors --param author=\"Alice Smith\"\n"
+                              "  kg query top-methods --param min_papers=3 --format csv > methods.csv\n"
+                              "  kg query my.rq --data out/graph.ttl --format json\n"
+                              "  kg query 'SELECT (COUNT(*) AS ?papers) WHERE { ?p a schema:ScholarlyArticle }'",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("query", metavar="QUERY", help="a query name, a .rq file or SPARQL text")
+    p.add_argument("--data", metavar="FILE",
+                   help="RDF file (.nt, .ttl, .jsonld, ...; default: exports/graph.nt, else exports/graph.ttl)")
+    p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                   help="a query parameter (repeatable); typed by the query's header")
+    p.add_argument("--format", choices=["table", "csv", "tsv", "json"], default="table",
+                   help="output: aligned table (default), CSV, TSV or JSON (a list of objects)")
+    p.set_defaults(func=_cmd_query)
+
+    p = sub.add_parser("queries", help="the named queries, their titles and parameters",
+                       description="List the named SPARQL queries (queries/*.rq) with their titles and parameters.",
+                       epilog="examples:\n  kg queries\n  kg queries --json | jq '.[].name'\n"
+                              "  kg queries --markdown > queries.md",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    shown = p.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="a JSON list of {name, title, description, params}")
+    shown.add_argument("--markdown", action="store_true", help="a Markdown table (name | title | parameters)")
+    p.set_defaults(func=_cmd_queries)
+
+    p = sub.add_parser("serve", help="read-only SPARQL endpoint on 127.0.0.1",
+                       description="Serve an RDF export as a read-only SPARQL 1.1 Protocol endpoint at "
+                                   "http://HOST:PORT/query (GET or POST; JSON, XML, CSV or TSV results by Accept) "
+                                   "with the Oxigraph server. No updates. Ctrl-C stops it.",
+                       epilog="examples:\n  kg serve\n  kg serve --data out/graph.nt --port 8000 --timeout 10\n"
+                              "  curl -H 'Accept: text/csv' --data-urlencode 'query=SELECT * WHERE { ?s ?p ?o } "
+                              "LIMIT 3' http://127.0.0.1:7878/query",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--data", metavar="FILE", help="RDF file (default: exports/graph.nt, else exports/graph.ttl)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=7878, help="port (default: 7878)")
+    p.add_argument("--public", action="store_true",
+                   help="allow a non-loopback --host (the endpoint has no access control)")
+    p.add_argument("--timeout", type=int, default=30, metavar="SECONDS", help="query timeout (default: 30)")
+    p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("push", help="upload the RDF export to a SPARQL Graph Store",
+                       description="Upload an RDF export to a SPARQL 1.1 Graph Store Protocol endpoint (Oxigraph, "
+                                   "Fuseki, GraphDB, Virtuoso): HTTP PUT replaces the graph, --append POSTs into it.",
+                       epilog="examples:\n  kg push --endpoint http://127.0.0.1:7878/store\n"
+                              "  kg push --endpoint http://localhost:3030/kg/data --graph https://example.org/kg/2024\n"
+                              "  kg push --endpoint http://localhost:7200/repositories/kg/rdf-graphs/service "
+                              "--data out/graph.ttl --append",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--endpoint", required=True, metavar="URL", help="the store's Graph Store Protocol URL")
+    p.add_argument("--graph", metavar="IRI", help="target named graph (default: the default graph)")
+    p.add_argument("--data", metavar="FILE", help="RDF file (default: exports/graph.nt, else exports/graph.ttl)")
+    p.add_argument("--append", action="store_true", help="add to the graph (POST) instead of replacing it (PUT)")
+    p.set_defaults(func=_cmd_push)
 
     return parser
 

@@ -9,6 +9,8 @@ _NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
 
 def fold(text: str) -> str:
     """NFKC, case-fold, strip accents (combining marks), collapse whitespace."""
+    if text.isascii():
+        return " ".join(text.casefold().split())
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return " ".join(unicodedata.normalize("NFKC", text).split())

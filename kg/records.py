@@ -41,7 +41,8 @@ class Track:
 
 @dataclass(frozen=True)
 class Paper:
-    """One paper as read. `key` is a stable hash of its normalised content (authors + abstract).
+    """One paper as read. `key` is a stable hash of its normalised cleaned abstract (not the authors,
+    so a truncated listing record and its full JSONL version meet).
 
     `abstract` is kept exactly as given (LaTeX included); `text` is the cleaned text that
     extraction sees. `title` is None when the input has none (listings never do).
@@ -97,3 +98,18 @@ class Method:
     @property
     def count(self) -> int:
         return len(self.mentions)
+
+
+def paper_to_dict(paper: Paper) -> dict:
+    """The JSON shape of a record, as `kg papers --json` prints it and `papers.jsonl` stores it."""
+    return {
+        "id": paper.id,
+        "key": paper.key,
+        "title": paper.title,
+        "authors": [a.name for a in paper.authors],
+        "authors_truncated": paper.authors_truncated,
+        "track": None if paper.track is None else {"area": paper.track.area, "subarea": paper.track.subarea},
+        "abstract": paper.abstract,
+        "text": paper.text,
+        "source": None if paper.source is None else {"file": paper.source.file, "line": paper.source.line},
+    }

@@ -1,0 +1,153 @@
+"""Field parsers every reader shares: tracks, author lists, the content key, and Paper assembly.
+
+A field that cannot be used raises `FieldError`; the reader turns it into a `RecordError` with the
+file and line it knows.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+
+from kg.names import author_key, fold
+from kg.records import Author, Paper, Source, Track
+from kg.text import clean_text
+
+#: Track separators: U+00B7 `·` and its look-alikes `•` `・` `‧` `∙` `⋅` `･`, or an en/em dash,
+#: with whitespace on both sides (a hyphen is not a separator: `Human-AI` stays whole).
+TRACK_SEPARATOR = re.compile(r"\s+[\u00b7\u2022\u30fb\u2027\u2219\u22c5\uff65\u2013\u2014]\s+")
+#: A trailing "et al." marker of an author list: `等` (with or without a space) or `et al.`.
+_TRUNCATION = re.compile(r"(?:\s*等|[\s,]*\bet\s+al\.?)\s*$", re.IGNORECASE)
+_DASHES = re.compile(r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
+
+
+class FieldError(ValueError):
+    """A field value a reader cannot use; the message says what is wrong."""
+
+
+def has_track_separator(line: str) -> bool:
+    """Whether a line contains a track separator (`Area · Subarea`)."""
+    return TRACK_SEPARATOR.search(line) is not None
+
+
+def parse_track(value: object) -> Track | None:
+    """A track from `Area · Subarea`, a one-level `Area`, `{"area", "subarea"}`, or nothing (None/"").
+
+    Later separators stay in the subarea, normalised to ` · `.
+    """
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        area, subarea = value.get("area"), value.get("subarea")
+        if not isinstance(area, str) or not (subarea is None or isinstance(subarea, str)):
+            raise FieldError("track object needs a string `area` and a string or null `subarea`")
+        return parse_track(area if not subarea else f"{area} · {subarea}")
+    if not isinstance(value, str):
+        raise FieldError(f"track must be a string like `Area · Subarea`, not {type(value).__name__}")
+    parts = [" ".join(part.split()) for part in TRACK_SEPARATOR.split(value.strip())]
+    parts = [part for part in parts if part]
+    if not parts:
+        return None
+    return Track(parts[0], " · ".join(parts[1:]) or None)
+
+
+def split_names(line: str, separators: str = ",，、") -> tuple[list[str], bool]:
+    """Names from an author list and whether it ends in `等`/`et al.` (the marker is not a name).
+
+    Names are whitespace-normalised and otherwise kept as written; empty parts are dropped.
+    """
+    text, truncated = line.strip(), False
+    while (match := _TRUNCATION.search(text)) is not None:
+        truncated, text = True, text[:match.start()].rstrip().rstrip(separators)
+    return _split(text, separators), truncated
+
+
+def parse_authors(value: object) -> tuple[list[str], bool]:
+    """Authors (and the truncation flag) from a list of names or a string separated by `;` or `,`."""
+    if isinstance(value, str):
+        return split_names(value, _separators(value))
+    if isinstance(value, (list, tuple)) and all(isinstance(name, str) for name in value):
+        return split_names("\n".join(value), "\n")
+    if value is None:
+        return [], False
+    raise FieldError("authors must be a list of names or a string separated by `;` or `,`")
+
+
+def parse_keywords(value: object) -> list[str]:
+    """Keywords from a list of strings or a string separated by `;` (if any) or `,`."""
+    if isinstance(value, str):
+        return _split(value, _separators(value))
+    if isinstance(value, (list, tuple)) and all(isinstance(word, str) for word in value):
+        return _split("\n".join(value), "\n")
+    if value is None:
+        return []
+    raise FieldError("keywords must be a list of strings or a string separated by `;` or `,`")
+
+
+def _separators(value: str) -> str:
+    """`;` separates when present (names may then contain commas: `Liu, Jing; Xun, Zhou`), else `,`."""
+    return ";；" if re.search("[;；]", value) else ",，、"
+
+
+def _split(text: str, separators: str) -> list[str]:
+    parts = (" ".join(part.split()) for part in re.split(f"[{re.escape(separators)}]", text))
+    return [part for part in parts if part]
+
+
+def content_key(text: str) -> str:
+    """The paper key: 16 hex chars of SHA-1 over the folded cleaned text, Unicode dashes as `-`.
+
+    Only the text counts (not authors), so a listing record truncated by `等` and the full JSONL
+    record of the same paper share a key.
+    """
+    return hashlib.sha1(fold(_DASHES.sub("-", text)).encode("utf-8")).hexdigest()[:16]
+
+
+def make_paper(*, abstract: object, authors: Sequence[str], source: Source, truncated: bool = False,
+               require_authors: bool = True, track: Track | None = None, title: object = None,
+               id: object = None, year: object = None, venue: object = None,
+               keywords: Sequence[str] = ()) -> Paper:
+    """Validate the fields of one record and build its Paper (FieldError when one is unusable)."""
+    if not isinstance(abstract, str) or not abstract.strip():
+        raise FieldError("no abstract; every record needs its abstract text")
+    if require_authors and not authors:
+        raise FieldError("no author names; give at least one author")
+    text = clean_text(abstract)
+    return Paper(
+        key=content_key(text),
+        authors=tuple(Author(name, author_key(name)) for name in authors),
+        abstract=abstract.strip(),
+        text=text,
+        track=track,
+        title=_optional_text(title, "title"),
+        id=_optional_id(id),
+        authors_truncated=truncated,
+        year=_optional_year(year),
+        venue=_optional_text(venue, "venue"),
+        keywords=tuple(keywords),
+        source=source,
+    )
+
+
+def _optional_text(value: object, name: str) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise FieldError(f"{name} must be a string, not {type(value).__name__}")
+    return " ".join(value.split()) or None
+
+
+def _optional_id(value: object) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return _optional_text(value, "id")
+
+
+def _optional_year(value: object) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch("[0-9]{1,4}", value.strip()):
+        return int(value.strip())
+    raise FieldError(f"year must be a whole number like 2024, not {value!r}")
