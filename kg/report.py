@@ -1,0 +1,157 @@
+"""Render the analysis report (`kg.analysis.analyze`): Markdown for people, JSON for programs,
+CSV tables for pandas users. `write_report(report, out_dir)` writes all of them atomically.
+
+Files: `report.md`, `report.json`, and from `report["tables"]` (every row, not just the top):
+`authors.csv`, `coauthor_edges.csv`, `methods.csv`, `method_pairs.csv`, `tracks.csv`,
+`cross_track.csv`, plus `possible_duplicates.csv`. List cells are joined with `; `.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from kg.io import atomic_write
+
+Column = tuple[str, Callable[[dict], object]]
+
+
+def _get(name: str) -> Callable[[dict], object]:
+    return lambda row: row.get(name)
+
+
+def _joined(name: str, field: str | None = None) -> Callable[[dict], object]:
+    """A list cell as `a; b; c` (`field` picks a key out of list-of-dict cells)."""
+    return lambda row: "; ".join(str(x[field] if field else x) for x in row.get(name) or [])
+
+
+def _pair(name: str, index: int) -> Callable[[dict], object]:
+    return lambda row: row[name][index]
+
+
+def _cols(*names: str) -> list[Column]:
+    return [(n, _get(n)) for n in names]
+
+
+#: CSV file -> (the table in `report["tables"]`, or a top-level list; its columns).
+CSV_TABLES: dict[str, tuple[str, list[Column]]] = {
+    "authors.csv": ("authors", _cols("key", "label", "papers", "coauthors", "strength", "degree_centrality",
+                                     "betweenness", "eigenvector", "component", "community")),
+    "coauthor_edges.csv": ("coauthor_edges", _cols("source", "target", "source_label", "target_label", "count",
+                                                   "weight") + [("papers", _joined("papers"))]),
+    "methods.csv": ("methods", _cols("key", "label") + [("alt_labels", _joined("alt_labels"))]
+                    + _cols("papers", "mentions", "cooccurring", "tracks")
+                    + [("track_labels", _joined("track_labels"))] + _cols("community")),
+    "method_pairs.csv": ("method_pairs", _cols("source", "target", "source_label", "target_label", "count",
+                                               "association") + [("papers", _joined("papers"))]),
+    "tracks.csv": ("tracks", _cols("key", "label", "area", "subarea", "papers", "authors")
+                   + [("top_methods", _joined("top_methods", "label"))]),
+    "cross_track.csv": ("cross_track", [("track_a", _pair("tracks", 0)), ("track_b", _pair("tracks", 1)),
+                                        ("label_a", _pair("labels", 0)), ("label_b", _pair("labels", 1)),
+                                        ("shared_authors", _get("shared_authors")),
+                                        ("authors", _joined("authors"))]),
+    "possible_duplicates.csv": ("possible_duplicates", [
+        ("author_a", _pair("authors", 0)), ("author_b", _pair("authors", 1)),
+        ("label_a", _pair("labels", 0)), ("label_b", _pair("labels", 1)), ("reason", _get("reason")),
+        ("papers_a", _pair("papers", 0)), ("papers_b", _pair("papers", 1)),
+        ("shared_coauthors", _get("shared_coauthors")), ("shared_tracks", _get("shared_tracks"))]),
+}
+
+
+def _rows(report: dict, table: str) -> list[dict]:
+    return report["tables"][table] if table in report["tables"] else report[table]
+
+
+def to_csv(rows: Sequence[dict], columns: Sequence[Column]) -> str:
+    """CSV text (header + rows, `\\n` line ends) of `rows` through `columns`; None is an empty cell."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([name for name, _ in columns])
+    for row in rows:
+        writer.writerow(["" if (v := get(row)) is None else v for _, get in columns])
+    return out.getvalue()
+
+
+def to_json(report: dict) -> str:
+    """The report as JSON text: keys in the report's (stable) order, UTF-8, 2-space indent."""
+    return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+
+
+# ----------------------------------------------------------------------------------- Markdown
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        value = f"{value:.4g}"
+    return str(value).replace("|", "\\|").replace("\n", " ")
+
+
+def md_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
+    """A Markdown table of `rows`; `_(none)_` when there are none."""
+    if not rows:
+        return "_(none)_\n"
+    lines = ["| " + " | ".join(name for name, _ in columns) + " |",
+             "|" + "|".join("---" for _ in columns) + "|"]
+    lines += ["| " + " | ".join(_cell(get(row)) for _, get in columns) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def _facts(data: dict) -> str:
+    """A two-column table of a flat section (lists shown by their length)."""
+    rows = [{"what": k.replace("_", " "), "value": len(v) if isinstance(v, list) else v}
+            for k, v in data.items() if not isinstance(v, dict)]
+    return md_table(rows, _cols("what", "value"))
+
+
+def to_markdown(report: dict) -> str:
+    """The report as readable Markdown: facts, then the top rows of each table."""
+    p = report["parameters"]
+    out = [f"# kg report\n",
+           f"Counting: **{p['counting']}** · Louvain seed **{p['seed']}**, resolution **{p['resolution']}** · "
+           f"topic links: **{p['topic_normalization']}** strength · top **{p['top']}** rows per table "
+           "(every row is in the CSV files).\n"]
+    if report["notes"]:
+        out += ["## Notes\n", "\n".join(f"- {n}" for n in report["notes"]) + "\n"]
+    if "input" in report:
+        out += ["## Input\n", _facts(report["input"])]
+    out += ["## Corpus\n", _facts(report["corpus"]),
+            "## Collaboration\n", _facts(report["collaboration"]),
+            "Collaboration index = authors of multi-authored papers / multi-authored papers.\n",
+            "## Co-author components\n", _facts(report["components"]),
+            md_table(report["components"]["sizes"], _cols("size", "components"))]
+    for name, title in (("coauthors", "Co-author communities"), ("topics", "Method communities")):
+        c = report["communities"][name]
+        out += [f"## {title}\n", f"{c['count']} communities, modularity {_cell(c['modularity'])} "
+                f"(Louvain, seed {c['seed']}, resolution {c['resolution']}).\n",
+                md_table(c["largest"], _cols("community", "size") + [("members", _joined("members"))])]
+    out += ["## Top authors\n", md_table(report["top_authors"], _cols(
+                "label", "papers", "coauthors", "strength", "degree_centrality", "betweenness", "eigenvector",
+                "component", "community")),
+            "## Tracks\n", md_table(report["tracks"], _cols("label", "papers", "authors")
+                                    + [("top methods", _joined("top_methods", "label"))]),
+            "## Cross-track collaboration (authors publishing in both tracks)\n",
+            md_table(report["cross_track"], [("track A", _pair("labels", 0)), ("track B", _pair("labels", 1)),
+                                             ("shared authors", _get("shared_authors")),
+                                             ("authors", _joined("authors"))]),
+            "## Top methods\n", md_table(report["top_methods"], _cols("label", "papers", "mentions", "cooccurring",
+                                                                      "tracks", "community")),
+            "## Top method pairs\n", md_table(report["method_pairs"], _cols(
+                "source_label", "target_label", "count", "association")),
+            "## Methods bridging tracks\n", md_table(report["bridging_methods"], _cols("label", "tracks", "papers")
+                                                     + [("in tracks", _joined("track_labels"))]),
+            "## Possible duplicate authors (never merged; decide in an aliases file)\n",
+            md_table(report["possible_duplicates"], CSV_TABLES["possible_duplicates.csv"][1][2:]),
+            "## Files\n", "\n".join(f"- `{name}`" for name in ("report.json", *CSV_TABLES)) + "\n"]
+    return "\n".join(out)
+
+
+def write_report(report: dict, out_dir: str | os.PathLike[str]) -> list[Path]:
+    """Write report.md, report.json and the CSV tables into `out_dir`; return the paths written."""
+    out = Path(out_dir)
+    files = [atomic_write(out / "report.md", to_markdown(report)), atomic_write(out / "report.json", to_json(report))]
+    files += [atomic_write(out / name, to_csv(_rows(report, table), columns))
+              for name, (table, columns) in CSV_TABLES.items()]
+    return files

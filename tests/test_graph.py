@@ -1,0 +1,216 @@
+"""kg.graph and kg.aliases on small hand-built records whose graphs are computed by hand."""
+from __future__ import annotations
+
+import pytest
+
+from kg.aliases import load_aliases, possible_duplicates, similarity_reason
+from kg.errors import InputError, UsageError
+from kg.graph import build_graph, coauthor_graph, topic_graph
+from kg.names import author_key
+from kg.records import Author, Method, MethodMention, Paper, Source, Track
+
+
+def paper(key, names, track=None, truncated=False, **kw):
+    return Paper(key=key, authors=tuple(Author(n, author_key(n)) for n in names), abstract=f"abstract {key}",
+                 text=f"text {key}", track=track, authors_truncated=truncated, **kw)
+
+
+def method(key, label, alt=(), sentence=None):
+    mentions = () if sentence is None else (MethodMention(label, sentence.find(label),
+                                                          sentence.find(label) + len(label), sentence),)
+    return Method(key=key, label=label, alt_labels=tuple(alt), mentions=mentions)
+
+
+LLM = Track("Deep Learning", "Large Language Models")
+VISION = Track("Computer Vision")  # one level: no track node
+
+
+@pytest.fixture()
+def papers():
+    return [
+        paper("p1", ["Ann Lee", "Bo Chen", "Cy Wu"], LLM, source=Source("a.txt", 3)),
+        paper("p2", ["ann lee", "Bo Chen"], VISION),
+        paper("p3", ["Dan Ma"]),
+        paper("p4", ["Eve Xu", "Fay Yu"], VISION, truncated=True),
+    ]
+
+
+@pytest.fixture()
+def methods():
+    return {
+        "p1": (method("x", "Xnet", sentence="We use Xnet."), method("y", "Yformer", ("YF",), "We propose Yformer.")),
+        "p2": (method("x", "XNet", ("XN",)), method("y", "Yformer"), method("z", "Zed")),
+        "p3": (method("z", "Zed"),),
+    }
+
+
+def test_nodes_attributes_and_order(papers, methods):
+    G = build_graph(papers, methods)
+    assert G.graph["kind"] == "kg"
+    assert list(G)[:4] == ["paper:p1", "paper:p2", "paper:p3", "paper:p4"]
+    assert [n for n in G if n.startswith("author:")] == [
+        "author:ann-lee", "author:bo-chen", "author:cy-wu", "author:dan-ma", "author:eve-xu", "author:fay-yu"]
+    p1 = G.nodes["paper:p1"]
+    assert p1["label"] == "Yformer"  # the method it proposes, not its first one
+    assert p1["source_file"] == "a.txt" and p1["source_line"] == 3 and p1["n_authors"] == 3
+    assert "title" not in p1 and "id" not in p1  # None is never stored
+    assert G.nodes["paper:p2"]["label"] == "Xnet"  # no "we propose": first method, node's label
+    assert G.nodes["paper:p3"]["label"] == "Zed"
+    assert G.nodes["paper:p4"]["label"] == "Eve Xu et al."
+    assert G.nodes["author:ann-lee"] == {"kind": "author", "label": "Ann Lee", "names": ["Ann Lee", "ann lee"]}
+    assert G.nodes["method:x"] == {"kind": "method", "label": "Xnet", "alt_labels": ["XN", "XNet"]}
+    assert G.nodes["track:deep-learning--large-language-models"] == {
+        "kind": "track", "label": "Deep Learning · Large Language Models", "area": "Deep Learning",
+        "subarea": "Large Language Models"}
+    assert "track:computer-vision" not in G and G.nodes["area:computer-vision"]["kind"] == "area"
+    assert G.graph["n_papers"] == 4 and G.graph["n_truncated"] == 1
+
+
+def test_edges(papers, methods):
+    G = build_graph(papers, methods)
+    assert G.edges["paper:p2", "author:ann-lee"] == {"rel": "authored_by", "position": 1, "name": "ann lee"}
+    assert G.edges["paper:p1", "track:deep-learning--large-language-models"]["rel"] == "in_track"
+    assert G.edges["track:deep-learning--large-language-models", "area:deep-learning"]["rel"] == "broader"
+    assert G.edges["paper:p2", "area:computer-vision"]["rel"] == "in_track"
+    assert not [v for _, v, r in G.out_edges("paper:p3", data="rel") if r == "in_track"]  # never guessed
+    mention = G.edges["paper:p1", "method:y"]
+    assert mention["rel"] == "mentions" and mention["count"] == 1
+    assert mention["evidence"] == [{"text": "Yformer", "start": 11, "end": 18, "sentence": "We propose Yformer."}]
+
+
+def test_label_ties_go_to_first_spelling_and_most_frequent_wins():
+    G = build_graph([paper("a", ["zhou Xun"]), paper("b", ["Zhou Xun"]), paper("c", ["Zhou Xun"])])
+    assert G.nodes["author:zhou-xun"]["label"] == "Zhou Xun"
+    G = build_graph([paper("a", ["zhou Xun"]), paper("b", ["Zhou Xun"])])
+    assert G.nodes["author:zhou-xun"]["label"] == "zhou Xun"
+    assert "author:li-x" in build_graph([paper("a", ["Li X", "Li Xiang"])])  # never collapsed
+
+
+def test_same_input_same_graph(papers, methods):
+    a, b = build_graph(papers, methods), build_graph(list(papers), dict(methods))
+    assert list(a.nodes(data=True)) == list(b.nodes(data=True))
+    assert list(a.edges(data=True)) == list(b.edges(data=True))
+
+
+def test_duplicate_paper_kept_once(papers):
+    G = build_graph(papers + [papers[0]])
+    assert G.graph["n_papers"] == 4 and G.graph["duplicate_papers"] == 1
+
+
+def test_coauthor_full_and_fractional(papers):
+    G = build_graph(papers)
+    full = coauthor_graph(G)
+    assert full.edges["author:ann-lee", "author:bo-chen"] == {
+        "count": 2, "weight": 2, "papers": ["paper:p1", "paper:p2"]}
+    assert full.edges["author:ann-lee", "author:cy-wu"]["weight"] == 1
+    assert full.nodes["author:ann-lee"] == {"kind": "author", "label": "Ann Lee", "papers": 2}
+    assert full.degree("author:dan-ma") == 0  # isolated, still there
+    frac = coauthor_graph(G, counting="fractional")
+    # p1 has 3 authors: 1/2 per pair; p2 has 2: 1 per pair.
+    assert frac.edges["author:ann-lee", "author:bo-chen"]["weight"] == pytest.approx(1.5)
+    assert frac.edges["author:bo-chen", "author:cy-wu"]["weight"] == pytest.approx(0.5)
+    # Fractional strength = number of multi-author papers of the author.
+    assert frac.degree("author:ann-lee", weight="weight") == pytest.approx(2.0)
+    assert frac.degree("author:cy-wu", weight="weight") == pytest.approx(1.0)
+    with pytest.raises(UsageError):
+        coauthor_graph(G, counting="harmonic")
+
+
+def test_coauthor_thresholds_and_cut(papers):
+    G = build_graph(papers)
+    P = coauthor_graph(G, top_n=2)
+    assert sorted(P) == ["author:ann-lee", "author:bo-chen"]
+    assert P.graph["cut"] == {"nodes_total": 6, "nodes_kept": 2, "edges_total": 4, "edges_kept": 1,
+                              "min_weight": 0, "min_papers": 1, "top_n": 2}
+    P = coauthor_graph(G, min_papers=2)
+    assert sorted(P) == ["author:ann-lee", "author:bo-chen"]
+    P = coauthor_graph(G, min_weight=2)
+    assert P.number_of_nodes() == 6 and list(P.edges) == [("author:ann-lee", "author:bo-chen")]
+    # ties in top_n are broken by key: all four one-paper authors tie, the first by key wins
+    assert sorted(coauthor_graph(G, top_n=3)) == ["author:ann-lee", "author:bo-chen", "author:cy-wu"]
+
+
+def test_topic_graph_counts_and_association(papers, methods):
+    T = topic_graph(build_graph(papers, methods))
+    assert T.nodes["method:x"] == {"kind": "method", "label": "Xnet", "alt_labels": ["XN", "XNet"], "papers": 2}
+    assert T.edges["method:x", "method:y"] == {"count": 2, "weight": 2, "papers": ["paper:p1", "paper:p2"]}
+    A = topic_graph(build_graph(papers, methods), normalize="association")
+    # c_xy=2, c_xz=c_yz=1; k_x=k_y=3, k_z=2; m=4: AS = 2m c_ij / (k_i k_j)
+    assert A.edges["method:x", "method:y"]["weight"] == pytest.approx(2 * 4 * 2 / (3 * 3))
+    assert A.edges["method:x", "method:z"]["weight"] == pytest.approx(2 * 4 * 1 / (3 * 2))
+    assert A.edges["method:x", "method:y"]["count"] == 2
+    assert A.graph["normalize"] == "association"
+    with pytest.raises(UsageError):
+        topic_graph(build_graph(papers, methods), normalize="cosine")
+
+
+def test_association_strength_is_one_under_independence():
+    # Four methods, every pair co-occurring once: all k_i = 3, m = 6 -> 2*6*1/9 = 4/3 for each pair.
+    ms = {f"p{i}{j}": (method(f"m{i}", f"M{i}"), method(f"m{j}", f"M{j}")) for i in range(4) for j in range(i + 1, 4)}
+    A = topic_graph(build_graph([paper(k, ["A B"]) for k in ms], ms), normalize="association")
+    assert {round(w, 9) for *_, w in A.edges(data="weight")} == {round(4 / 3, 9)}
+
+
+# ------------------------------------------------------------------------------------- aliases
+def test_aliases_yaml_merge_and_split(tmp_path):
+    path = tmp_path / "aliases.yaml"
+    path.write_text("merge:\n  - into: Jing Liu\n    names: [J. Liu, Jing M. Liu]\n"
+                    "split:\n  - name: Jing Liu\n    paper: paper:p3\n    into: Jing Liu (PKU)\n", encoding="utf-8")
+    aliases = load_aliases(path)
+    G = build_graph([paper("p1", ["J. Liu", "Ann Lee"]), paper("p2", ["Jing M. Liu"]), paper("p3", ["Jing Liu"]),
+                     paper("p4", ["Jing Liu"])], aliases=aliases)
+    assert G.nodes["author:jing-liu"] == {"kind": "author", "label": "Jing Liu",
+                                          "names": ["J. Liu", "Jing Liu", "Jing M. Liu"]}
+    assert sorted(p for p, _ in G.in_edges("author:jing-liu")) == ["paper:p1", "paper:p2", "paper:p4"]
+    assert list(G.in_edges("author:jing-liu-pku")) == [("paper:p3", "author:jing-liu-pku")]
+    assert G.nodes["author:jing-liu-pku"]["label"] == "Jing Liu (PKU)"
+    assert G.edges["paper:p1", "author:jing-liu"]["name"] == "J. Liu"  # as written on the paper
+
+
+def test_aliases_csv_and_merged_coauthors_kept_once(tmp_path):
+    path = tmp_path / "aliases.csv"
+    path.write_text("action,name,into,paper\nmerge,J. Liu,Jing Liu,\n", encoding="utf-8")
+    G = build_graph([paper("p1", ["Jing Liu", "J. Liu", "Bo Chen"])], aliases=load_aliases(path))
+    assert G.nodes["paper:p1"]["n_authors"] == 2
+    assert G.edges["paper:p1", "author:bo-chen"]["position"] == 2
+
+
+@pytest.mark.parametrize("text, suffix, message", [
+    ("merge:\n  - into: A B\n    names: [C D]\n  - into: E F\n    names: [C D]\n", ".yaml", "two different"),
+    ("merge:\n  - into: A B\n    names: [C D]\n  - into: C D\n    names: [E F]\n", ".yaml", "itself merged"),
+    ("merge: [{names: [x]}]\n", ".yaml", "merge entry 1"),
+    ("action,name,into,paper\nsplit,A B,A B (2),\n", ".csv", "line 2"),
+    ("who,what\n", ".csv", "header"),
+    ("[1, 2", ".yaml", "not valid YAML"),
+])
+def test_aliases_errors_name_file_and_entry(tmp_path, text, suffix, message):
+    path = tmp_path / f"aliases{suffix}"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=message) as err:
+        load_aliases(path)
+    assert str(path) in str(err.value)
+
+
+@pytest.mark.parametrize("a, b, reason", [
+    ("Jing Liu", "J. Liu", "initials"),
+    ("Jing Liu", "Jing M. Liu", "middle name"),
+    ("Jing Liu", "Liu Jing", "name order"),
+    ("Li X", "Li Xiang", "initials"),
+    ("Jing Liu", "Jing Lin", None),
+    ("Zeng", "Zeng Li", None),
+    ("J. L.", "Jing Liu", None),
+])
+def test_similarity_reason(a, b, reason):
+    assert similarity_reason(a, b) == reason
+
+
+def test_possible_duplicates_are_reported_not_merged():
+    G = build_graph([paper("p1", ["Jing Liu", "Ann Lee"]), paper("p2", ["J. Liu", "Ann Lee"]),
+                     paper("p3", ["Jing M. Liu"]), paper("p4", ["Bo Chen"])])
+    found = possible_duplicates(G)
+    assert [d["authors"] for d in found] == [["author:j-liu", "author:jing-liu"],
+                                             ["author:j-liu", "author:jing-m-liu"],
+                                             ["author:jing-liu", "author:jing-m-liu"]]
+    assert found[0]["shared_coauthors"] == 1 and found[0]["reason"] == "initials"
+    assert found[1]["shared_coauthors"] == 0
+    assert G.graph["n_authors"] == 5  # all three Liu spellings are still separate authors
