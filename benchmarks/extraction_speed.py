@@ -1,0 +1,72 @@
+"""Words per second of our extraction against `spacy.blank("en")` alone, on the same abstracts.
+
+    python benchmarks/extraction_speed.py [INPUT] [--workers N] [--limit N]
+
+INPUT defaults to `../shared/data/ijcai2024.jsonl` (1,044 abstracts, read and cleaned by
+kg.readers), else the embedded sample. Rows: the blank tokenizer pipeline alone (the floor),
+`make_pipeline()` through `nlp.pipe` (tokenizer + sentencizer + kg_methods), and the whole
+`kg.extract.extract()` (pipe + corpus-level linking); with the trained pipeline too when installed.
+`main()` prints the table and returns `{row: {"seconds", "words_per_s", "ratio_to_blank"}}`.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import spacy
+
+from kg.errors import UsageError
+from kg.extract import extract, make_pipeline
+from kg.readers import read
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024.jsonl"
+
+
+def _timed(run: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
+    """Time each row on the input's abstracts; print the table and return the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("input", nargs="?", default=str(DATA) if DATA.exists() else None)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=None, help="first N papers only")
+    args = parser.parse_args(argv)
+    papers = read([args.input] if args.input else None, require_authors=False).papers[:args.limit]
+    texts = [p.text for p in papers]
+    words = sum(len(t.split()) for t in texts)
+
+    blank = spacy.blank("en")
+    ours = make_pipeline()
+    rows: dict[str, Callable[[], object]] = {
+        'spacy.blank("en") alone': lambda: list(blank.pipe(texts, n_process=args.workers)),
+        "make_pipeline() nlp.pipe": lambda: list(ours.pipe(texts, n_process=args.workers)),
+        "extract() (pipe + linking)": lambda: extract(papers, nlp=ours, workers=args.workers),
+    }
+    try:
+        trained = make_pipeline("en_core_web_sm")
+        rows["extract() on en_core_web_sm"] = lambda: extract(papers, nlp=trained, workers=args.workers)
+    except UsageError:
+        pass
+    for nlp in (blank, ours):  # warm-up: lazy loading must not count
+        list(nlp.pipe(texts[:20]))
+    figures: dict[str, dict[str, float]] = {}
+    for name, run in rows.items():
+        seconds = _timed(run)
+        figures[name] = {"seconds": seconds, "words_per_s": words / seconds}
+    base = figures['spacy.blank("en") alone']["words_per_s"]
+    print(f"{len(texts)} abstracts, {words} words, workers={args.workers}")
+    print(f"{'pipeline':<30} {'seconds':>8} {'words/s':>10} {'vs blank':>9}")
+    for name, f in figures.items():
+        f["ratio_to_blank"] = f["words_per_s"] / base
+        print(f"{name:<30} {f['seconds']:>8.2f} {f['words_per_s']:>10.0f} {f['ratio_to_blank']:>8.2f}x")
+    return figures
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Term normalisation: from a mention as written to the canonical concept text, key and label.
+
+`concept_text` is what two mentions must share to be one concept: NFKC, Unicode dashes as `-`,
+LaTeX/markdown remnants removed, line-break hyphenation (`la- bel`) joined, case-folded, hyphens
+as spaces, the last word singular (`DEBs` -> `deb`, `strategies` -> `strategy`), `+`/`#` spelled
+out so that `PPI++` and `PPI` stay apart. `concept_key` is its slug (`quantization-aware-training`).
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from kg.names import slugify
+
+_DASHES = re.compile(r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?")
+_LATEX_MARKUP = re.compile(r"[{}$*_^~\\`]")
+_LINE_BREAK_HYPHEN = re.compile(r"(?<=[a-z])- (?!(?:and|or|to|vs)\b)(?=[a-z])")
+_EDGE_PUNCT = "()[]<>\"'“”‘’,.;:!?"
+_PLURAL_ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9]s$")
+#: Words ending in `s` that are not plurals (compared lower-case).
+_NOT_PLURAL_ENDINGS = ("ss", "us", "is", "ics", "ous")
+_NOT_PLURAL = frozenset({"series", "species", "news", "its", "has", "was", "does", "this", "lens"})
+
+
+def clean_surface(text: str) -> str:
+    """A mention as a readable label: NFKC, plain `-` dashes, no LaTeX remnants, one space."""
+    text = unicodedata.normalize("NFKC", text)
+    text = _DASHES.sub("-", text)
+    text = _LATEX_COMMAND.sub("", text)
+    text = _LATEX_MARKUP.sub("", text)
+    text = _LINE_BREAK_HYPHEN.sub("", text)
+    return " ".join(text.split()).strip(_EDGE_PUNCT + " ")
+
+
+def singular(word: str) -> str:
+    """The singular of one word, case kept: `LLMs` -> `LLM`, `strategies` -> `strategy`, `analysis` kept."""
+    if _PLURAL_ACRONYM.match(word):
+        return word[:-1]
+    lower = word.lower()
+    if len(lower) <= 3 or not word.endswith("s") or not lower[-2:-1].isalpha():
+        return word
+    if lower in _NOT_PLURAL or lower.endswith(_NOT_PLURAL_ENDINGS):
+        return word
+    if lower.endswith("ies") and len(lower) > 4:
+        return word[:-3] + ("Y" if word[-3].isupper() else "y")
+    if lower.endswith(("sses", "xes", "ches", "shes")):
+        return word[:-2]
+    return word[:-1]
+
+
+def singular_phrase(text: str) -> str:
+    """`text` with its last word made singular (`scaling laws` -> `scaling law`)."""
+    head, sep, last = text.rpartition(" ")
+    if "-" in last:
+        stem, dash, tail = last.rpartition("-")
+        return f"{head}{sep}{stem}{dash}{singular(tail)}"
+    return f"{head}{sep}{singular(last)}"
+
+
+def concept_text(text: str) -> str:
+    """The canonical comparison text of a term (see the module docstring)."""
+    text = singular_phrase(clean_surface(text))
+    text = text.replace("+", " plus ").replace("#", " sharp ").casefold()
+    text = text.replace("-", " ").replace("'s", "").replace("'", "")
+    return " ".join(text.split())
+
+
+def concept_key(text: str) -> str:
+    """The concept's slug, shared across papers: `Quantization-aware training` -> `quantization-aware-training`."""
+    return slugify(concept_text(text))
+
+
+def display_form(text: str, *, sentence_start: bool) -> str:
+    """A mention as a label candidate: cleaned, singular, and without a capital that only the
+    sentence start gave it (`Reinforcement learning` -> `reinforcement learning`, `Open-world
+    Graph Assistant` kept)."""
+    text = singular_phrase(clean_surface(text))
+    if sentence_start and text[:1].isupper():
+        first, _, rest = text.partition(" ")
+        first_parts = first.split("-")
+        if all(p[1:].islower() for p in first_parts if p) and rest == rest.lower() \
+                and all(p.islower() for p in first_parts[1:] if p):
+            return text[0].lower() + text[1:]
+    return text

