@@ -1,0 +1,151 @@
+"""Seeded, fast node positions for the HTML views (pixels, ready for vis-network with physics off).
+
+A force-directed layout of a whole graph costs quadratic time per iteration (NetworkX's
+`spring_layout` needs ~13 s for a 2,000-author co-author graph) and flings loose parts into a ring.
+Here the graph is laid out in levels, as "group-in-a-box" and Graphviz's component packing do:
+
+1. every community on its own, in a disc (vectorised Fruchterman-Reingold, tiny matrices);
+2. the communities of one connected group (linked by co-authors across communities) as discs, placed
+   by a force layout of their link weights and pushed apart until no two overlap;
+3. the groups as boxes, packed in rows, largest first (isolated authors and small teams end up in
+   tidy rows under the big cluster rather than in a ring).
+
+A 2,000-author graph takes a fraction of a second. Same graph, same communities, same seed: same
+positions (rounded to 0.1 px so the HTML is stable).
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+import networkx as nx
+import numpy as np
+
+Positions = dict[Hashable, tuple[float, float]]
+
+
+def community_layout(
+    graph: nx.Graph,
+    communities: Sequence[Sequence[Hashable]],
+    *,
+    seed: int = 0,
+    weight: str = "weight",
+    spacing: float = 60.0,
+) -> Positions:
+    """Positions for every node of `graph`, given a partition of its nodes into `communities`.
+
+    `spacing` is the typical distance between linked nodes, in pixels: a community of n nodes fills
+    a disc of radius about `spacing * sqrt(n) / 2`.
+    """
+    rng = np.random.default_rng(seed)
+    members = [sorted(c, key=str) for c in communities]
+    index = {node: i for i, group in enumerate(members) for node in group}
+    radii = np.array([spacing * (0.5 + 0.55 * np.sqrt(len(group) - 1)) for group in members])
+
+    inside: list[list[tuple[Hashable, Hashable, float]]] = [[] for _ in members]
+    between = nx.Graph()
+    between.add_nodes_from(range(len(members)))
+    for u, v, w in graph.edges(data=weight, default=1.0):
+        i, j = index[u], index[v]
+        if i == j:
+            inside[i].append((u, v, w))
+        else:
+            previous = between.get_edge_data(i, j, {"weight": 0.0})["weight"]
+            between.add_edge(i, j, weight=previous + w)
+
+    discs = [_unit_disc(_force(_adjacency(group, edges), rng)) for group, edges in zip(members, inside)]
+    groups = sorted((sorted(c) for c in nx.connected_components(between)), key=lambda c: (-len(c), c[0]))
+    centres = np.zeros((len(members), 2))
+    for group in (g for g in groups if len(g) > 1):
+        centres[group] = _place_discs(nx.to_numpy_array(between, nodelist=group), radii[group], rng, spacing)
+    offsets = _shelf_pack([(centres[g] - radii[g, None]).min(axis=0) for g in groups],
+                          [(centres[g] + radii[g, None]).max(axis=0) for g in groups], gap=spacing)
+    for group, offset in zip(groups, offsets):
+        centres[group] += offset
+
+    positions: Positions = {}
+    for group, centre, radius, disc in zip(members, centres, radii, discs):
+        for node, (x, y) in zip(group, centre + radius * disc):
+            positions[node] = (round(float(x), 1), round(float(y), 1))
+    return positions
+
+
+def _adjacency(nodes: Sequence[Hashable], edges: Sequence[tuple[Hashable, Hashable, float]]) -> np.ndarray:
+    """The weight matrix of `nodes`, scaled so the strongest link is 1 (weights of any unit lay out alike)."""
+    position = {node: i for i, node in enumerate(nodes)}
+    matrix = np.zeros((len(nodes), len(nodes)))
+    for u, v, w in edges:
+        matrix[position[u], position[v]] = matrix[position[v], position[u]] = w
+    peak = matrix.max(initial=0.0)
+    return matrix / peak if peak > 0 else matrix
+
+
+def _place_discs(weights: np.ndarray, radii: np.ndarray, rng: np.random.Generator, gap: float) -> np.ndarray:
+    """Centres for discs of `radii` linked by `weights`: force layout scaled to their area, then separated."""
+    layout = _unit_disc(_force(weights / weights.max(), rng, gravity=0.3))
+    return _separate(layout * np.sqrt((radii**2).sum()) * 1.2, radii + gap / 2)
+
+
+def _force(adjacency: np.ndarray, rng: np.random.Generator, *, gravity: float = 0.05) -> np.ndarray:
+    """Fruchterman-Reingold on a dense weight matrix, with a pull to the centre so loose parts stay near.
+
+    Small graphs settle in fewer steps: 15 + 3 per node, at most 60 (most communities are small).
+    """
+    n = adjacency.shape[0]
+    if n <= 1:
+        return np.zeros((n, 2))
+    iterations = min(60, 15 + 3 * n)
+    pos = rng.random((n, 2)) - 0.5
+    k = 1.0 / np.sqrt(n)
+    temperature = 0.1
+    cooling = temperature / (iterations + 1)
+    for _ in range(iterations):
+        delta = pos[:, None, :] - pos[None, :, :]
+        distance = np.maximum(np.sqrt((delta**2).sum(axis=-1)), 0.01)
+        force = k * k / distance**2 - adjacency * distance / k
+        displacement = np.einsum("ijk,ij->ik", delta, force) - gravity * pos
+        length = np.maximum(np.sqrt((displacement**2).sum(axis=-1)), 0.01)
+        pos += displacement * (temperature / length)[:, None]
+        temperature -= cooling
+    return pos
+
+
+def _unit_disc(pos: np.ndarray) -> np.ndarray:
+    """Centre `pos` on the origin and scale it into the unit disc."""
+    if len(pos) == 0:
+        return pos
+    pos = pos - pos.mean(axis=0)
+    reach = np.sqrt((pos**2).sum(axis=1)).max()
+    return pos / reach if reach > 0 else pos
+
+
+def _separate(centres: np.ndarray, radii: np.ndarray, *, sweeps: int = 200) -> np.ndarray:
+    """Push discs apart (each pair by half their overlap, along the line joining them) until none overlap."""
+    centres = centres.copy()
+    order = np.arange(len(centres))
+    for sweep in range(sweeps):
+        delta = centres[:, None, :] - centres[None, :, :]
+        distance = np.sqrt((delta**2).sum(axis=-1))
+        overlap = radii[:, None] + radii[None, :] - distance
+        np.fill_diagonal(overlap, 0.0)
+        if overlap.max(initial=0.0) <= 1e-6:
+            break
+        # Coincident centres get a fixed, opposite pair of directions instead of a division by zero.
+        fallback = np.sign(order[None, :] - order[:, None])[..., None] * [np.cos(sweep), np.sin(sweep)]
+        direction = np.where(distance[..., None] > 1e-9, delta / np.maximum(distance, 1e-9)[..., None], fallback)
+        centres += 0.5 * np.einsum("ijk,ij->ik", direction, np.maximum(overlap, 0.0))
+    return centres
+
+
+def _shelf_pack(lows: Sequence[np.ndarray], highs: Sequence[np.ndarray], *, gap: float) -> list[np.ndarray]:
+    """Offsets that move each box (`lows[i]`..`highs[i]`) into rows of a near-square sheet, in the given order."""
+    sizes = [high - low for low, high in zip(lows, highs)]
+    width = max([float(np.sqrt(sum(w * h for w, h in sizes))) * 1.2] + [float(w) for w, _ in sizes])
+    offsets, x, y, row_height = [], 0.0, 0.0, 0.0
+    for low, (w, h) in zip(lows, sizes):
+        if x > 0 and x + w > width:
+            x, y, row_height = 0.0, y + row_height + gap, 0.0
+        offsets.append(np.array([x, y]) - low)
+        x += w + gap
+        row_height = max(row_height, float(h))
+    total = np.array([width, y + row_height])
+    return [offset - total / 2 for offset in offsets]

@@ -1,0 +1,170 @@
+"""kg.views and kg.layout without a browser: page content, safety, cuts, determinism, CLI.
+
+The pages' behaviour in a real browser is tested in test_views_browser.py.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from itertools import combinations
+
+import networkx as nx
+import pytest
+from pyvis.network import Network
+
+from kg.cli import main
+from kg.errors import UsageError
+from kg.graph import build_graph
+from kg.layout import community_layout
+from kg.records import Author, Paper
+from kg.views import (DEFAULT_TOP_N, View, coauthor_view, display, render_html, script_json, topic_view, write_html,
+                      write_views)
+from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
+
+
+@pytest.fixture(scope="module")
+def G() -> nx.DiGraph:
+    return hub_graph()
+
+
+def page_data(page: str) -> dict:
+    """The JSON data island of a rendered page."""
+    match = re.search(r'<script type="application/json" id="kg-data">(.*?)</script>', page, re.S)
+    return json.loads(match.group(1))
+
+
+def test_script_json_cannot_close_the_script_element():
+    data = {"name": "</script><!-- a & b \u2028 \u2029 >", "n": 1}
+    text = str(script_json(data))
+    assert not set("<>&\u2028\u2029") & set(text)
+    assert json.loads(text) == data
+
+
+def test_page_is_self_contained_and_names_are_never_markup(G):
+    page = render_html(coauthor_view(G))
+    assert re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", page) is None
+    assert "<link" not in page and "@import" not in page
+    assert "vis-network 9.1.2" in page and "Apache License 2.0" in page and "MIT License" in page
+    assert XSS_NAME not in page  # only its escaped form travels, inside the JSON data island
+    assert XSS_NAME in [node["label"] for node in page_data(page)["nodes"]]
+    topics = render_html(topic_view(G))
+    assert SCRIPT_LABEL not in topics and topics.count("</script>") == 3  # data, vis-network, ours
+
+
+def test_view_is_a_pyvis_network_whose_own_writer_gives_our_page(G, tmp_path):
+    view = coauthor_view(G)
+    assert isinstance(view, Network)
+    view.write_html(str(tmp_path / "pyvis.html"))  # pyvis's method, through our generate_html
+    assert (tmp_path / "pyvis.html").read_text(encoding="utf-8") == render_html(view)
+    assert not (tmp_path / "lib").exists() and view.options["physics"] == {"enabled": False}
+
+
+def test_coauthor_view_nodes_edges_and_tooltips(G):
+    view = coauthor_view(G)
+    assert len(view.nodes) == 7 and len(view.edges) == 7
+    ada = next(n for n in view.nodes if n["label"] == "Ada Lovelace")
+    assert ada["value"] == 2 and ada["tracks"] == ["Deep Learning · Large Language Models"]
+    papers, coauthors = ada["tip"]["sections"]
+    cited = [view.meta["papers"][item["paper"]] for item in papers["items"]]
+    assert [row["text"] for row in cited] == ["quantization-aware training"] * 2
+    assert cited[0]["detail"] == "Deep Learning · Large Language Models · Ada Lovelace, Alan Turing, " + XSS_NAME
+    assert coauthors["items"][0] == {"text": "Alan Turing", "detail": "2 shared papers"}
+    link = next(e for e in view.edges if {e["from"], e["to"]} == {ada["id"], "author:alan-turing"})
+    assert link["weight"] == 2 and link["tip"]["lines"] == ["2 shared papers"]
+    assert all(isinstance(n["x"], float) and n["community"] >= 1 for n in view.nodes)
+
+
+def test_fractional_counting_changes_weights_not_structure(G):
+    view = coauthor_view(G, counting="fractional")
+    weights = sorted(e["weight"] for e in view.edges)
+    assert len(view.edges) == 7 and weights[0] == 0.5 and "fractional" in view.meta["weight"]["label"]
+    assert view.meta["weight"]["step"] != 1
+
+
+def test_topic_view_evidence_colour_and_normalisation(G):
+    view = topic_view(G)
+    assert len(view.nodes) == 5 and len(view.edges) == 4
+    ts = next(n for n in view.nodes if n["label"] == "Thompson sampling")
+    quotes = [q for item in ts["tip"]["sections"][0]["items"] for q in item["quotes"]]
+    assert "Shannon meets Thompson sampling." in quotes
+    assert view.meta["legend"]["entries"][0]["label"] == "Reinforcement Learning · Deep RL"
+    by_community = topic_view(G, color_by="community", normalize="association")
+    assert by_community.meta["legend"]["entries"][0]["label"].startswith("Community 1")
+    assert "association strength" in by_community.edges[0]["tip"]["lines"][0]
+    with pytest.raises(UsageError, match="color_by"):
+        topic_view(G, color_by="size")
+
+
+def test_cuts_are_noted_on_the_page(G):
+    view = coauthor_view(G, top_n=3, min_weight=2)
+    assert len(view.nodes) == 3
+    assert "Showing 3 of 7 authors (the 3 most prolific)." in view.meta["notes"]
+    assert any(note.startswith("Showing 1 of 7 links") for note in view.meta["notes"])
+    assert coauthor_view(G).meta["notes"] == []
+
+
+def test_track_restriction_matches_track_or_area_labels(G):
+    view = coauthor_view(G, track="reinforcement learning")
+    assert sorted(n["label"] for n in view.nodes) == ["Alan Turing", "Barbara Liskov", "Edsger Dijkstra",
+                                                      "Grace Hopper"]
+    assert view.meta["notes"] == ["Only the 2 papers in track reinforcement learning."]
+    assert len(topic_view(G, track="Deep Learning · Large Language Models").nodes) == 2
+    with pytest.raises(UsageError, match="known tracks and areas: Deep Learning"):
+        coauthor_view(G, track="Astrology")
+
+
+def test_same_input_same_page(G):
+    assert render_html(topic_view(hub_graph(), seed=3)) == render_html(topic_view(G, seed=3))
+
+
+def test_write_html_and_write_views(G, tmp_path):
+    assert write_html(coauthor_view(G), tmp_path / "a" / "c.html").read_text(encoding="utf-8").startswith(
+        "<!DOCTYPE html>")
+    files = write_views(G, tmp_path, top_n=4)
+    assert [f.name for f in files] == ["coauthors.html", "topics.html"]
+    assert len(page_data(files[1].read_text(encoding="utf-8"))["nodes"]) == 4
+
+
+def test_display_is_a_sandboxed_srcdoc_iframe(G):
+    shown = display(coauthor_view(G), height=480)
+    assert shown.data.startswith('<div class="kg-view"><iframe srcdoc="&lt;!DOCTYPE html&gt;')
+    assert 'sandbox="allow-scripts"' in shown.data and "height:480px" in shown.data
+    assert "</script>" not in shown.data  # the whole page is one escaped attribute value
+    assert View._repr_html_(coauthor_view(G)) == display(coauthor_view(G)).data
+
+
+def test_layout_is_seeded_and_keeps_nodes_apart():
+    graph = nx.Graph()
+    for team in range(60):  # 60 teams of 5, a few bridges between consecutive teams
+        members = [f"t{team}-{i}" for i in range(5)]
+        graph.add_edges_from(combinations(members, 2), weight=1)
+        if team % 3:
+            graph.add_edge(f"t{team}-0", f"t{team - 1}-1", weight=1)
+    graph.add_nodes_from(f"alone-{i}" for i in range(40))
+    groups = sorted(nx.community.louvain_communities(graph, seed=1), key=lambda c: (-len(c), min(c)))
+    positions = community_layout(graph, groups, seed=5, spacing=90)
+    assert positions == community_layout(graph, groups, seed=5, spacing=90) and len(positions) == 340
+    points = list(positions.values())
+    closest = min(math.dist(p, q) for p, q in combinations(points, 2))
+    assert closest > 9  # no two nodes on top of each other (a tenth of the spacing)
+
+
+def test_cli_views_writes_both_pages_and_reports_bad_tracks(tmp_path, capsys):
+    assert main(["views", "-o", str(tmp_path), "--top-n", "8", "--quiet"]) == 0
+    data = page_data((tmp_path / "coauthors.html").read_text(encoding="utf-8"))
+    assert len(data["nodes"]) == 8 and data["meta"]["notes"][0].startswith("Showing 8 of ")
+    assert main(["views", "-o", str(tmp_path), "--track", "Astrology"]) == 2
+    assert "no paper is in track 'Astrology'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["views", "--help"])
+    usage = capsys.readouterr().out
+    assert "kg views listing.txt -o out/ --top-n 500" in usage and f"default: {DEFAULT_TOP_N}," in usage
+
+
+def test_graph_without_methods_or_links_still_renders():
+    G = build_graph([Paper(key="k", authors=(Author("Solo", "solo"),), abstract="x", text="x")], {})
+    topics, coauthors = topic_view(G), coauthor_view(G)
+    assert (len(topics.nodes), len(coauthors.nodes), len(coauthors.edges)) == (0, 1, 0)
+    assert page_data(render_html(topics))["meta"]["weight"] == {"min": 0, "max": 0, "label": "papers mentioning both",
+                                                                "step": 1}

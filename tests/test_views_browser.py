@@ -1,0 +1,176 @@
+"""The HTML views in real headless Chromium (Debian's /usr/bin/chromium, driven by Playwright).
+
+Each page must load with no console error and no request but itself, hold the expected nodes and
+edges, find a node by label, show hostile names as text (running nothing), filter, and highlight
+neighbours. Screenshots go to the test's tmp folder.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kg.views import coauthor_view, display, topic_view, write_html
+from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 20_000  # generous for a loaded CI machine; a page is ready in well under a second
+
+pytestmark = pytest.mark.skipif(not os.access(CHROMIUM, os.X_OK),
+                                reason=f"{CHROMIUM} not installed (`make system-deps` installs Debian chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, timeout=TIMEOUT_MS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory) -> dict[str, Path]:
+    G = hub_graph()
+    folder = tmp_path_factory.mktemp("views")
+    return {"coauthors": write_html(coauthor_view(G), folder / "coauthors.html"),
+            "topics": write_html(topic_view(G), folder / "topics.html")}
+
+
+class Opened:
+    """A page opened in a fresh context, with every console message, page error and request recorded."""
+
+    def __init__(self, browser, url: str | None = None, content: str | None = None) -> None:
+        self.context = browser.new_context(viewport={"width": 1200, "height": 800})
+        self.context.set_default_timeout(TIMEOUT_MS)
+        self.page = self.context.new_page()
+        self.messages: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: self.messages.append(f"{m.type}: {m.text}"))
+        self.page.on("pageerror", lambda e: self.messages.append(f"pageerror: {e}"))
+        self.context.on("request", lambda r: self.requests.append(r.url))
+        if url is not None:
+            self.page.goto(url)
+        else:
+            self.page.set_content(content)
+        self.frame = self.page.frames[-1]  # the page itself, or the notebook wrapper's iframe
+        self.frame.wait_for_function("window.kgReady !== undefined")
+
+    def js(self, expression: str):
+        return self.frame.evaluate(expression)
+
+    def hover(self, node_id: str) -> str:
+        """Move the real mouse onto a node; return the tooltip's text."""
+        x, y = self.js(f"""(() => {{ const v = kgView.network, c = document.getElementById("kg-network")
+            .getBoundingClientRect(), p = v.canvasToDOM(v.getPosition({node_id!r}));
+            return [c.left + p.x, c.top + p.y]; }})()""")
+        self.page.mouse.move(x, y)
+        self.frame.wait_for_selector("#kg-tip:not([hidden])")
+        return self.js('document.getElementById("kg-tip").textContent')
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture()
+def opened(browser, pages, request) -> Iterator:
+    """Open one of `pages` (`request.param`), yield it, close it."""
+    view = Opened(browser, pages[request.param].as_uri())
+    yield view
+    view.close()
+
+
+def counts(view: Opened) -> list[int]:
+    return view.js("[kgView.network.body.data.nodes.length, kgView.network.body.data.edges.length]")
+
+
+@pytest.mark.parametrize(("opened", "expected"), [("coauthors", [7, 7]), ("topics", [5, 4])], indirect=["opened"])
+def test_page_loads_offline_without_errors(opened, expected, pages, tmp_path):
+    assert counts(opened) == expected
+    opened.page.screenshot(path=str(tmp_path / "view.png"))
+    assert (tmp_path / "view.png").stat().st_size > 10_000
+    assert opened.messages == []
+    assert opened.requests == [opened.page.url]  # the file itself, nothing else
+    assert opened.js("document.querySelectorAll('img, iframe, link, script[src]').length") == 0
+
+
+@pytest.mark.parametrize("opened", ["coauthors"], indirect=True)
+def test_search_finds_and_selects_a_node(opened):
+    opened.page.fill("#kg-search", "lovelace")
+    opened.page.press("#kg-search", "Enter")
+    assert opened.js("kgView.network.getSelectedNodes()") == ["author:ada-lovelace"]
+    assert opened.js('document.getElementById("kg-status").textContent') == "Match 1 of 1"
+    tip = opened.js('document.getElementById("kg-tip").textContent')
+    assert tip.startswith("Ada Lovelace2 papers") and "Top co-authors" in tip
+    opened.page.fill("#kg-search", "nobody-like-this")
+    opened.page.press("#kg-search", "Enter")
+    assert opened.js("kgView.network.getSelectedNodes()") == []
+
+
+@pytest.mark.parametrize("opened", ["coauthors"], indirect=True)
+def test_xss_name_is_shown_as_text_and_runs_nothing(opened):
+    node = opened.js(f"kgView.nodes.get({{filter: n => n.label === {XSS_NAME!r}}})[0].id")
+    tip = opened.hover(node)
+    assert tip.startswith(XSS_NAME) and "Papers" in tip
+    assert opened.js("window.__xss") is None
+    assert opened.js("document.querySelectorAll('#kg-tip img, #kg-legend img').length") == 0
+    assert XSS_NAME in opened.js('document.getElementById("kg-legend").textContent')
+    assert opened.messages == [] and len(opened.requests) == 1
+
+
+@pytest.mark.parametrize("opened", ["topics"], indirect=True)
+def test_script_label_and_evidence_are_text(opened):
+    opened.page.fill("#kg-search", SCRIPT_LABEL)
+    opened.page.press("#kg-search", "Enter")
+    tip = opened.js('document.getElementById("kg-tip").textContent')
+    assert tip.startswith(SCRIPT_LABEL) and "A method called </script> appears here." in tip
+    assert opened.js("window.__xss") is None
+    opened.page.fill("#kg-search", "quantization-aware")
+    opened.page.press("#kg-search", "Enter")
+    assert "We use quantization-aware training <b>carefully</b>." in opened.js(
+        'document.getElementById("kg-tip").textContent')
+    assert opened.js("document.querySelectorAll('#kg-tip b').length") == 0
+
+
+@pytest.mark.parametrize("opened", ["coauthors"], indirect=True)
+def test_filters_by_track_community_and_link_weight(opened):
+    opened.page.select_option("#kg-track", "Reinforcement Learning · Deep RL")
+    assert counts(opened) == [4, 4]
+    opened.page.select_option("#kg-track", "")
+    opened.page.select_option("#kg-community", "3")  # Claude Shannon alone
+    assert counts(opened) == [1, 0]
+    opened.page.select_option("#kg-community", "")
+    opened.page.fill("#kg-weight", "2")  # fires `input`
+    assert counts(opened) == [7, 2]
+    assert "7 of 7 authors, 2 of 7 links" in opened.js('document.getElementById("kg-status").textContent')
+
+
+@pytest.mark.parametrize("opened", ["coauthors"], indirect=True)
+def test_click_highlights_neighbours_and_escape_clears(opened):
+    x, y = opened.js("""(() => { const v = kgView.network, c = document.getElementById("kg-network")
+        .getBoundingClientRect(), p = v.canvasToDOM(v.getPosition("author:grace-hopper"));
+        return [c.left + p.x, c.top + p.y]; })()""")
+    opened.page.mouse.click(x, y)
+    opacity = "Object.fromEntries(Object.values(kgView.network.body.nodes).map(n => [n.options.label, n.options.opacity]))"
+    dimmed = {label for label, value in opened.js(opacity).items() if value < 1}
+    assert dimmed == {"Ada Lovelace", XSS_NAME, "Claude Shannon"}
+    assert opened.js("kgView.network.getSelectedNodes()") == ["author:grace-hopper"]
+    assert opened.js("document.getElementById('kg-tip').classList.contains('kg-pinned')")
+    opened.page.keyboard.press("Escape")
+    assert set(opened.js(opacity).values()) == {1}
+    assert opened.js("document.getElementById('kg-tip').hidden")
+
+
+def test_notebook_display_renders_inside_a_sandboxed_iframe(browser):
+    view = Opened(browser, content=display(topic_view(hub_graph())).data)
+    try:
+        assert counts(view) == [5, 4]
+        assert view.messages == []
+        assert all(url in ("about:blank", "about:srcdoc") for url in view.requests)
+    finally:
+        view.close()
