@@ -130,14 +130,15 @@ def _cmd_views(args: argparse.Namespace) -> int:
     from kg.extract import extract, make_pipeline
     from kg.graph import build_graph
     from kg.readers import read
-    from kg.views import write_views
+    from kg.views import DEFAULT_TOP_N, write_views
 
     result = read(args.inputs or None, format=args.format, strict=args.strict)
     _report_problems(result.problems)
     G = build_graph(result.papers, extract(result.papers, nlp=make_pipeline(args.spacy_model)))
     files = write_views(G, args.output, counting=args.counting,
                         normalize=None if args.normalize == "none" else args.normalize,
-                        color_by=args.color_by, min_weight=args.min_weight, top_n=args.top_n,
+                        color_by=args.color_by, min_weight=args.min_weight,
+                        top_n=DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
                         track=args.track, seed=args.seed, resolution=args.resolution)
     if not args.quiet:
         print(f"wrote {', '.join(str(f) for f in files)}", file=sys.stderr)
@@ -297,7 +298,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--min-weight", type=float, default=0, metavar="W",
                    help="drop links lighter than W (shared papers; co-occurrences or association strength)")
     p.add_argument("--top-n", type=int, metavar="N",
-                   help="keep the N authors / methods with most papers (the page says what was cut)")
+                   help="keep the N authors / methods with most papers, 0 = all (default: 3000, "
+                        "kg.views.DEFAULT_TOP_N); the page says what was cut")
     p.add_argument("--track", metavar="LABEL", help='only papers of one track or area, e.g. "Deep Learning"')
     p.add_argument("--counting", choices=["full", "fractional"], default="full",
                    help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors (fractional)")

@@ -1,0 +1,111 @@
+"""`kg build` end to end: the embedded sample, every output, determinism, errors, settings file."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import kg
+from kg.build import build
+from kg.cli import main
+
+DATA = Path(__file__).parent / "data" / "readers"
+OUTPUTS = ["papers.jsonl", "graph.ttl", "graph.nt", "graph.jsonld", "graph.graphml", "graph.gexf",
+           "coauthors.vosviewer.json", "topics.vosviewer.json", "report.md", "report.json",
+           "coauthors.html", "topics.html", "authors.csv", "coauthor_edges.csv", "methods.csv",
+           "method_pairs.csv", "tracks.csv", "cross_track.csv", "possible_duplicates.csv"]
+
+
+@pytest.fixture(scope="module")
+def sample_build(tmp_path_factory):
+    return build(None, tmp_path_factory.mktemp("exports"), quiet=True)
+
+
+def test_build_writes_every_output(sample_build):
+    out = sample_build.out_dir
+    for name in OUTPUTS:
+        assert (out / name).stat().st_size > 0, name
+    assert not list(out.glob(".*.tmp")), "no temporary file is left behind"
+    papers = [json.loads(line) for line in (out / "papers.jsonl").read_text().splitlines()]
+    assert len(papers) == 20
+    report = json.loads((out / "report.json").read_text())
+    assert report["input"]["papers"] == 20
+    assert "<script" in (out / "coauthors.html").read_text()
+
+
+def test_build_summary_counts_what_was_made(sample_build):
+    summary = sample_build.summary()
+    assert "20 papers" in summary
+    for name in OUTPUTS:
+        assert name in summary
+
+
+def test_build_is_the_api_and_the_cli(tmp_path, capsys):
+    assert kg.build is build
+    assert main(["build", "-o", str(tmp_path), "--quiet"]) == 0
+    assert capsys.readouterr().out == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(OUTPUTS)
+
+
+def test_two_builds_are_byte_identical(tmp_path, sample_build):
+    """Same input, same output, across processes with different hash seeds."""
+    out = tmp_path / "again"
+    env = dict(os.environ, PYTHONHASHSEED="4242")
+    subprocess.run([sys.executable, "-m", "kg", "build", "-o", str(out), "--quiet"], check=True, env=env)
+    for name in OUTPUTS:
+        assert (out / name).read_bytes() == (sample_build.out_dir / name).read_bytes(), name
+
+
+def test_cli_reports_problems_and_keeps_going(tmp_path, capsys):
+    code = main(["build", str(DATA / "listing_malformed.txt"), "-o", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "listing_malformed.txt:" in captured.err
+    assert "skipped" in captured.out
+
+
+def test_cli_strict_makes_the_first_problem_fatal(tmp_path, capsys):
+    code = main(["build", str(DATA / "listing_malformed.txt"), "-o", str(tmp_path), "--strict"])
+    captured = capsys.readouterr()
+    assert code == 1
+    assert "listing_malformed.txt:" in captured.err and "Traceback" not in captured.err
+    assert not any(tmp_path.iterdir()), "a failed build writes nothing"
+
+
+def test_cli_missing_file_is_a_clear_error(tmp_path, capsys):
+    assert main(["build", str(tmp_path / "nope.txt"), "-o", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert "nope.txt" in err and "Traceback" not in err
+
+
+def test_cli_usage_error_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["build", "--format", "docx"])
+    assert exc.value.code == 2
+
+
+def test_settings_file_sets_defaults_and_the_command_line_wins(tmp_path, monkeypatch):
+    (tmp_path / "kg.toml").write_text('base_iri = "https://example.org/conf/"\noutput = "out"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--quiet"]) == 0
+    assert "https://example.org/conf/" in (tmp_path / "out" / "graph.nt").read_text()
+    assert main(["build", "--quiet", "--base-iri", "https://example.com/x/", "-o", "other"]) == 0
+    assert "https://example.com/x/" in (tmp_path / "other" / "graph.nt").read_text()
+
+
+def test_pyproject_tool_kg_table_is_read(tmp_path, monkeypatch):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.kg]\noutput = "from-pyproject"\n')
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--quiet"]) == 0
+    assert (tmp_path / "from-pyproject" / "report.json").is_file()
+
+
+def test_broken_settings_file_is_a_usage_error(tmp_path, monkeypatch, capsys):
+    (tmp_path / "kg.toml").write_text("base_iri = [unclosed\n")
+    monkeypatch.chdir(tmp_path)
+    assert main(["build", "--quiet"]) == 2
+    assert "kg.toml" in capsys.readouterr().err

@@ -1,0 +1,183 @@
+"""kg.rdf: the export is valid (SHACL), lossless (round trip), deterministic, and safe for any name."""
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+import pyoxigraph as ox
+import pytest
+import rdflib
+from pyshacl import validate
+from rdflib.compare import isomorphic
+from rdf_fixture import NASTY_NAMES, fixture_graph, nasty_graph
+
+from kg.errors import UsageError
+from kg.rdf import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, SHAPES_PATH, encode_segment, from_rdf, iri_node,
+                    iter_ntriples, node_iri, to_rdf, write_rdf)
+
+SHAPES = rdflib.Graph().parse(SHAPES_PATH)
+ONTOLOGY = rdflib.Graph().parse(ONTOLOGY_PATH)
+
+
+def assert_valid(graph: rdflib.Graph) -> None:
+    conforms, _, text = validate(graph, shacl_graph=SHAPES, ont_graph=ONTOLOGY, advanced=True)
+    assert conforms, text
+
+
+def assert_same_graph(G: nx.DiGraph, H: nx.DiGraph) -> None:
+    """Every node, edge and attribute of G is in H and nothing else (list attributes as sorted)."""
+    def norm(attrs: dict) -> dict:
+        return {k: sorted(v) if isinstance(v, list) and k != "evidence" else v for k, v in attrs.items()}
+
+    assert sorted(G.nodes) == sorted(H.nodes)
+    assert sorted(G.edges) == sorted(H.edges)
+    for n in G.nodes:
+        assert norm(G.nodes[n]) == norm(H.nodes[n]), n
+    for u, v in G.edges:
+        assert G.edges[u, v] == H.edges[u, v], (u, v)
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory):
+    out = tmp_path_factory.mktemp("rdf")
+    return out, write_rdf(fixture_graph(), out)
+
+
+def test_write_rdf_writes_three_files(exported):
+    out, files = exported
+    assert [f.name for f in files] == ["graph.ttl", "graph.nt", "graph.jsonld"]
+    assert all(f.parent == out and f.stat().st_size > 0 for f in files)
+
+
+@pytest.mark.parametrize("name,fmt", [("graph.ttl", "turtle"), ("graph.nt", "nt"), ("graph.jsonld", "json-ld")])
+def test_every_serialisation_parses_back_isomorphic(exported, name, fmt):
+    out, _ = exported
+    parsed = rdflib.Graph().parse(out / name, format=fmt)
+    assert isomorphic(parsed, to_rdf(fixture_graph()))
+    assert_same_graph(fixture_graph(), from_rdf(parsed))
+
+
+def test_ntriples_are_sorted_unique_and_match_the_streaming_generator(exported):
+    out, _ = exported
+    lines = (out / "graph.nt").read_bytes().decode("utf-8").splitlines(keepends=True)
+    assert [ln.encode() for ln in lines] == sorted({ln.encode() for ln in lines})
+    assert lines == list(iter_ntriples(fixture_graph()))
+    assert len(lines) == len(to_rdf(fixture_graph()))
+
+
+def test_output_is_deterministic(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    write_rdf(fixture_graph(), a)
+    G = fixture_graph()
+    reordered = nx.DiGraph()
+    reordered.add_nodes_from(reversed(list(G.nodes(data=True))))
+    reordered.add_edges_from(reversed(list(G.edges(data=True))))
+    write_rdf(reordered, b)
+    for name in ("graph.ttl", "graph.nt", "graph.jsonld"):
+        assert (a / name).read_bytes() == (b / name).read_bytes(), name
+
+
+def test_jsonld_has_a_context_with_our_prefixes(exported):
+    out, _ = exported
+    doc = json.loads((out / "graph.jsonld").read_text(encoding="utf-8"))
+    assert doc["@context"]["kg"] == str(KG)
+    assert doc["@context"]["kgr"] == DEFAULT_BASE_IRI
+
+
+def test_fixture_export_conforms_to_the_shapes():
+    assert_valid(to_rdf(fixture_graph()))
+
+
+def test_ontology_declares_every_kg_term_used():
+    graph = to_rdf(fixture_graph())
+    used = {t for triple in graph for t in triple if isinstance(t, rdflib.URIRef) and t.startswith(str(KG))}
+    declared = set(ONTOLOGY.subjects(rdflib.RDF.type, None))
+    assert used - declared == set()
+    for term in used:
+        assert ONTOLOGY.value(term, rdflib.RDFS.label) and ONTOLOGY.value(term, rdflib.RDFS.comment), term
+
+
+def test_shapes_catch_a_broken_export():
+    graph = to_rdf(fixture_graph())
+    paper = rdflib.URIRef(node_iri("paper:p5"))
+    graph.set((paper, KG.trackUnknown, rdflib.Literal(False)))  # p5 has no track: now a lie
+    graph.remove((rdflib.URIRef(node_iri("paper:p1") + "/author/2"), KG.position, None))
+    conforms, _, text = validate(graph, shacl_graph=SHAPES, ont_graph=ONTOLOGY, advanced=True)
+    assert not conforms
+    assert "trackUnknown" in text and "position" in text
+
+
+def test_authorship_order_truncation_and_unknown_track_are_stated():
+    graph = to_rdf(fixture_graph())
+    rows = graph.query("""
+        SELECT ?position ?name WHERE {
+          ?paper kg:key "paper:p2" ; kg:authorship ?a . ?a kg:position ?position ; kg:nameAsWritten ?name }
+        ORDER BY ?position""", initNs={"kg": KG})
+    assert [(int(p), str(n)) for p, n in rows] == [(1, "Bob Li"), (2, "Alice Smith")]
+    p4, p5 = rdflib.URIRef(node_iri("paper:p4")), rdflib.URIRef(node_iri("paper:p5"))
+    assert graph.value(p4, KG.authorListTruncated).toPython() is True
+    assert graph.value(p5, KG.trackUnknown).toPython() is True
+    assert graph.value(p4, KG.trackUnknown).toPython() is False
+    assert graph.value(rdflib.URIRef(node_iri("paper:p1")), rdflib.URIRef("https://schema.org/name")) is not None
+    assert graph.value(p5, rdflib.URIRef("https://schema.org/name")) is None  # no title is invented
+
+
+def test_literals_carry_datatypes_and_language():
+    graph = to_rdf(fixture_graph())
+    p1 = rdflib.URIRef(node_iri("paper:p1"))
+    assert graph.value(p1, KG.authorCount).datatype == rdflib.XSD.integer
+    assert graph.value(p1, rdflib.DCTERMS.issued) == rdflib.Literal("2024", datatype=rdflib.XSD.gYear)
+    assert graph.value(p1, rdflib.URIRef("https://schema.org/abstract")).language == "en"
+    author = rdflib.URIRef(node_iri("author:alice-smith"))
+    assert graph.value(author, rdflib.URIRef("https://schema.org/name")).language is None
+    plain = to_rdf(fixture_graph(), language=None)
+    assert plain.value(p1, rdflib.URIRef("https://schema.org/abstract")).language is None
+
+
+def test_nasty_names_make_valid_reversible_iris_and_survive_every_format(tmp_path):
+    G = nasty_graph()
+    for node in G.nodes:
+        iri = node_iri(node)
+        ox.NamedNode(iri)  # raises on an invalid IRI
+        rdflib.URIRef(iri).n3()  # raises on an IRI rdflib cannot write
+        assert iri_node(iri) == node
+    graph = to_rdf(G)
+    assert_valid(graph)
+    write_rdf(G, tmp_path)
+    for name, fmt in (("graph.ttl", "turtle"), ("graph.nt", "nt"), ("graph.jsonld", "json-ld")):
+        parsed = rdflib.Graph().parse(tmp_path / name, format=fmt)
+        assert isomorphic(parsed, graph), name
+        assert_same_graph(G, from_rdf(parsed))
+    store = ox.Store()
+    store.load(path=str(tmp_path / "graph.nt"), format=ox.RdfFormat.N_TRIPLES)
+    labels = {s["l"].value for s in store.query("SELECT ?l WHERE { ?p a <https://schema.org/Person> ; "
+                                                "<https://schema.org/name> ?l }")}
+    assert labels == set(NASTY_NAMES)
+
+
+def test_segments_percent_encode_what_an_iri_cannot_hold():
+    assert encode_segment("zhou-xun") == "zhou-xun"
+    assert encode_segment("李雷") == "李雷"
+    assert encode_segment("a b/c%") == "a%20b%2Fc%25"
+    assert encode_segment("..") == "%2E%2E"
+    assert encode_segment("\u202e") == "%E2%80%AE"
+
+
+def test_base_iri_is_the_users_and_checked(tmp_path):
+    graph = to_rdf(fixture_graph(), base_iri="urn:example:kg:")
+    assert rdflib.URIRef("urn:example:kg:paper/p1") in set(graph.subjects())
+    assert_same_graph(fixture_graph(), from_rdf(graph))
+    for bad in ("no-scheme/", "https://example.org/kg", "https://exa mple.org/"):
+        with pytest.raises(UsageError, match="base IRI"):
+            to_rdf(fixture_graph(), base_iri=bad)
+
+
+def test_unknown_node_kind_or_relation_is_an_error_not_a_silent_loss():
+    G = fixture_graph()
+    G.add_node("venue:x", kind="venue")
+    with pytest.raises(ValueError, match="kind 'venue'"):
+        to_rdf(G)
+    G = fixture_graph()
+    G.add_edge("paper:p1", "paper:p2", rel="cites")
+    with pytest.raises(ValueError, match="rel 'cites'"):
+        to_rdf(G)
