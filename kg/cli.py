@@ -32,11 +32,30 @@ def _add_read_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars, no summary")
 
 
+def _add_extract_options(parser: argparse.ArgumentParser) -> None:
+    """Options of every subcommand that runs method extraction."""
+    parser.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    parser.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+
+
+def _add_counting_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--counting", choices=["full", "fractional"], default="full",
+                        help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors "
+                             "(fractional)")
+
+
+def _add_resolution_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--resolution", type=float, default=1.0,
+                        help="Louvain resolution: >1 more, smaller communities (default: 1.0)")
+
+
 # ---------------------------------------------------------------------------------- build
 def _cmd_build(args: argparse.Namespace) -> int:
-    from kg.build import build
+    from kg.pipeline import build
 
     result = build(args.inputs or None, out_dir=args.output, format=args.format, strict=args.strict,
+                   spacy_model=args.spacy_model, base_iri=args.base_iri, aliases=args.aliases,
+                   workers=args.workers, counting=args.counting, seed=args.seed, resolution=args.resolution,
                    quiet=args.quiet)
     _report_problems(result.problems)
     if not args.quiet:
@@ -101,22 +120,23 @@ def _cmd_eval(args: argparse.Namespace) -> int:
 
 
 # -------------------------------------------------------------------------------- analyze
+def _load_graph(args: argparse.Namespace, load_graph):
+    """Read, extract and build as the options say, printing the reading problems."""
+    result, G = load_graph(args.inputs or None, format=args.format, strict=args.strict,
+                           spacy_model=args.spacy_model, aliases=getattr(args, "aliases", None),
+                           workers=getattr(args, "workers", 1))
+    _report_problems(result.problems)
+    return result, G
+
+
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from kg.aliases import load_aliases
     from kg.analysis import analyze
-    from kg.extract import extract, make_pipeline
-    from kg.graph import build_graph
-    from kg.readers import read
+    from kg.pipeline import input_summary, load_graph
     from kg.report import to_json, to_markdown, write_report
 
-    aliases = load_aliases(args.aliases) if args.aliases else None  # a bad file fails before the long work
-    result = read(args.inputs or None, format=args.format, strict=args.strict)
-    _report_problems(result.problems)
-    methods = extract(result.papers, nlp=make_pipeline(args.spacy_model), workers=args.workers)
-    G = build_graph(result.papers, methods, aliases=aliases)
+    result, G = _load_graph(args, load_graph)
     report = analyze(G, counting=args.counting, seed=args.seed, resolution=args.resolution, top=args.top)
-    report["input"] = {"files": result.files, "papers": len(result.papers), "duplicates_merged": result.duplicates,
-                       "records_skipped": result.skipped}
+    report["input"] = input_summary(result)
     if args.output:
         files = write_report(report, args.output)
         if not args.quiet:
@@ -127,14 +147,10 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------------- views
 def _cmd_views(args: argparse.Namespace) -> int:
-    from kg.extract import extract, make_pipeline
-    from kg.graph import build_graph
-    from kg.readers import read
+    from kg.pipeline import load_graph
     from kg.views import DEFAULT_TOP_N, write_views
 
-    result = read(args.inputs or None, format=args.format, strict=args.strict)
-    _report_problems(result.problems)
-    G = build_graph(result.papers, extract(result.papers, nlp=make_pipeline(args.spacy_model)))
+    _, G = _load_graph(args, load_graph)
     files = write_views(G, args.output, counting=args.counting,
                         normalize=None if args.normalize == "none" else args.normalize,
                         color_by=args.color_by, min_weight=args.min_weight,
@@ -220,6 +236,12 @@ def make_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
     p.add_argument("-o", "--output", default="exports", metavar="DIR", help="output folder (default: exports/)")
+    p.add_argument("--base-iri", metavar="IRI", help="base of the IRIs kg mints (default: kg.rdf.DEFAULT_BASE_IRI)")
+    p.add_argument("--aliases", metavar="FILE", help="author merges/splits (YAML or CSV; see docs/analysis.md)")
+    _add_counting_option(p)
+    p.add_argument("--seed", type=int, default=42, help="seed of communities and layouts (default: 42)")
+    _add_resolution_option(p)
+    _add_extract_options(p)
     _add_read_options(p)
     p.set_defaults(func=_cmd_build)
 
@@ -242,8 +264,7 @@ def make_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="+", metavar="INPUT")
     p.add_argument("--json", action="store_true", help="print a JSON list: id, authors, methods with mentions")
-    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
-    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+    _add_extract_options(p)
     _add_read_options(p)
     p.set_defaults(func=_cmd_keywords)
 
@@ -257,8 +278,7 @@ def make_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("gold", metavar="GOLD.jsonl")
     p.add_argument("--json", action="store_true", help="print the scores and counts as one JSON object")
-    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
-    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+    _add_extract_options(p)
     p.set_defaults(func=_cmd_eval)
 
     p = sub.add_parser("analyze", help="co-authorship and topic report (Markdown, JSON, CSV)",
@@ -272,15 +292,12 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of Markdown")
     p.add_argument("-o", "--output", metavar="DIR", help="also write report.md, report.json and CSV tables into DIR")
-    p.add_argument("--counting", choices=["full", "fractional"], default="full",
-                   help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors (fractional)")
+    _add_counting_option(p)
     p.add_argument("--seed", type=int, default=42, help="Louvain seed (default: 42)")
-    p.add_argument("--resolution", type=float, default=1.0,
-                   help="Louvain resolution: >1 more, smaller communities (default: 1.0)")
+    _add_resolution_option(p)
     p.add_argument("--top", type=int, default=20, metavar="N", help="rows per summary table (default: 20)")
     p.add_argument("--aliases", metavar="FILE", help="author merges/splits (YAML or CSV; see docs/analysis.md)")
-    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
-    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+    _add_extract_options(p)
     _add_read_options(p)
     p.set_defaults(func=_cmd_analyze)
 
@@ -301,16 +318,14 @@ def make_parser() -> argparse.ArgumentParser:
                    help="keep the N authors / methods with most papers, 0 = all (default: 3000, "
                         "kg.views.DEFAULT_TOP_N); the page says what was cut")
     p.add_argument("--track", metavar="LABEL", help='only papers of one track or area, e.g. "Deep Learning"')
-    p.add_argument("--counting", choices=["full", "fractional"], default="full",
-                   help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors (fractional)")
+    _add_counting_option(p)
     p.add_argument("--normalize", choices=["none", "association"], default="none",
                    help="topic link weight: co-occurrence count (none) or association strength")
     p.add_argument("--color-by", choices=["track", "community"], default="track",
                    help="topic node colour: main track or community (co-authors: always community)")
     p.add_argument("--seed", type=int, default=42, help="seed of the Louvain communities and the layout (default: 42)")
-    p.add_argument("--resolution", type=float, default=1.0,
-                   help="Louvain resolution: >1 more, smaller communities (default: 1.0)")
-    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    _add_resolution_option(p)
+    _add_extract_options(p)
     _add_read_options(p)
     p.set_defaults(func=_cmd_views)
 
@@ -376,8 +391,28 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _apply_settings(parser: argparse.ArgumentParser, settings: dict) -> None:
+    """Make the settings file's values the defaults of every subcommand that has such an option."""
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    known = set()
+    for command in commands.values():
+        dests = {action.dest for action in command._actions}
+        known |= dests
+        command.set_defaults(**{key: value for key, value in settings.items() if key in dests})
+    unknown = sorted(set(settings) - known)
+    if unknown:
+        raise UsageError(f"unknown setting(s) in the settings file: {', '.join(unknown)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from kg.config import load_config
+
     parser = make_parser()
+    try:
+        _apply_settings(parser, load_config())
+    except UsageError as exc:
+        print(f"kg: error: {exc}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     try:
         return args.func(args)

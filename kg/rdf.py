@@ -25,6 +25,8 @@ streamed subject by subject in sorted order without building an rdflib graph).
 """
 from __future__ import annotations
 
+import json
+
 import os
 import unicodedata
 from collections.abc import Callable, Iterator
@@ -356,9 +358,21 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
         handle.writelines(iter_ntriples(G, base_iri, language))
     graph = to_rdf(G, base_iri, language)
     ttl = atomic_write(out / "graph.ttl", graph.serialize(format="turtle"))
-    jsonld = atomic_write(out / "graph.jsonld", graph.serialize(format="json-ld", context=jsonld_context(base_iri),
-                                                                  indent=1, sort_keys=True))
+    compacted = json.loads(graph.serialize(format="json-ld", context=jsonld_context(base_iri)))
+    jsonld = atomic_write(out / "graph.jsonld",
+                          json.dumps(_in_order(compacted), ensure_ascii=False, indent=1, sort_keys=True) + "\n")
     return [ttl, nt_path, jsonld]
+
+
+def _in_order(value: object, key: str = "") -> object:
+    """JSON-LD with every array sorted (they are sets, except `@list`), so the file is byte-stable:
+    rdflib emits nodes and values in hash order, which changes from run to run."""
+    if isinstance(value, dict):
+        return {k: _in_order(v, k) for k, v in value.items()}
+    if isinstance(value, list):
+        items = [_in_order(v) for v in value]
+        return items if key == "@list" else sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
+    return value
 
 
 # ------------------------------------------------------------------------------------- back

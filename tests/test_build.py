@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import kg
-from kg.build import build
+from kg.pipeline import build
 from kg.cli import main
 
 DATA = Path(__file__).parent / "data" / "readers"

@@ -48,6 +48,37 @@ def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
     return path
 
 
+def load_graph(
+    inputs: Sequence[str | os.PathLike[str]] | None = None,
+    *,
+    format: str = "auto",
+    strict: bool = False,
+    spacy_model: str | None = None,
+    aliases: str | os.PathLike[str] | None = None,
+    workers: int = 1,
+) -> tuple[ReadResult, nx.DiGraph]:
+    """Read `inputs` (None = the embedded sample), extract method terms, build the hub graph.
+
+    The first three arrows of the data flow, shared by `kg build`, `kg analyze` and `kg views`.
+    A bad aliases file fails before the long work starts.
+    """
+    from kg.aliases import load_aliases
+    from kg.extract import extract, make_pipeline
+    from kg.graph import build_graph
+
+    alias_table = load_aliases(aliases) if aliases else None
+    nlp = make_pipeline(spacy_model)
+    result = read(inputs, format=format, strict=strict)
+    methods = extract(result.papers, nlp=nlp, workers=workers)
+    return result, build_graph(result.papers, methods, aliases=alias_table)
+
+
+def input_summary(result: ReadResult) -> dict:
+    """The report's `input` section: what was read, merged and skipped."""
+    return {"files": result.files, "papers": len(result.papers), "duplicates_merged": result.duplicates,
+            "records_skipped": result.skipped}
+
+
 def build(
     inputs: Sequence[str | os.PathLike[str]] | None = None,
     out_dir: str | os.PathLike[str] = "exports",
@@ -64,31 +95,26 @@ def build(
     quiet: bool = False,
 ) -> BuildResult:
     """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`."""
-    from kg.aliases import load_aliases
     from kg.analysis import analyze
     from kg.exports import write_gexf, write_graphml, write_vosviewer
-    from kg.extract import extract, make_pipeline
-    from kg.graph import build_graph, coauthor_graph, topic_graph
+    from kg.graph import coauthor_graph, topic_graph
     from kg.rdf import DEFAULT_BASE_IRI, write_rdf
     from kg.report import write_report
-    from kg.views import coauthor_view, topic_view, write_html
+    from kg.views import write_views
 
     out = Path(out_dir)
-    result = read(inputs, format=format, strict=strict)
-    papers = result.papers
-    methods = extract(papers, nlp=make_pipeline(spacy_model), workers=workers)
-    G = build_graph(papers, methods, aliases=load_aliases(aliases) if aliases else None)
-
-    files = [write_papers_jsonl(papers, out / "papers.jsonl")]
+    result, G = load_graph(inputs, format=format, strict=strict, spacy_model=spacy_model, aliases=aliases,
+                           workers=workers)
+    files = [write_papers_jsonl(result.papers, out / "papers.jsonl")]
     files += write_rdf(G, out, base_iri=base_iri or DEFAULT_BASE_IRI)
     files.append(write_graphml(G, out / "graph.graphml"))
     files.append(write_gexf(G, out / "graph.gexf"))
-    files.append(write_vosviewer(coauthor_graph(G, counting=counting), out / "coauthors.vosviewer.json", seed=seed))
-    files.append(write_vosviewer(topic_graph(G, normalize="association"), out / "topics.vosviewer.json", seed=seed))
+    files.append(write_vosviewer(coauthor_graph(G, counting=counting), out / "coauthors.vosviewer.json",
+                                 seed=seed, resolution=resolution))
+    files.append(write_vosviewer(topic_graph(G, normalize="association"), out / "topics.vosviewer.json",
+                                 seed=seed, resolution=resolution))
     report = analyze(G, counting=counting, seed=seed, resolution=resolution)
-    report["input"] = {"files": result.files, "papers": len(papers), "duplicates_merged": result.duplicates,
-                       "records_skipped": result.skipped}
+    report["input"] = input_summary(result)
     files += write_report(report, out)
-    files.append(write_html(coauthor_view(G, counting=counting, seed=seed), out / "coauthors.html"))
-    files.append(write_html(topic_view(G, seed=seed), out / "topics.html"))
+    files += write_views(G, out, counting=counting, seed=seed, resolution=resolution)
     return BuildResult(read=result, graph=G, report=report, out_dir=out, files=files)
