@@ -68,7 +68,7 @@ def _cmd_papers(args: argparse.Namespace) -> int:
     from kg.readers import read
     from kg.records import paper_to_dict
 
-    result = read(args.inputs, format=args.format, strict=args.strict)
+    result = read(args.inputs, format=args.format, strict=args.strict, quiet=args.quiet)
     _report_problems(result.problems)
     if args.json:
         _print_json([paper_to_dict(p) for p in result.papers])
@@ -85,11 +85,14 @@ def _cmd_papers(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------------- keywords
 def _cmd_keywords(args: argparse.Namespace) -> int:
     from kg.extract import extract, keywords_records, make_pipeline
+    from kg.progress import progress
     from kg.readers import read
 
-    result = read(args.inputs, format=args.format, strict=args.strict, require_authors=False)
+    nlp = make_pipeline(args.spacy_model)
+    result = read(args.inputs, format=args.format, strict=args.strict, require_authors=False, quiet=args.quiet)
     _report_problems(result.problems)
-    methods = extract(result.papers, nlp=make_pipeline(args.spacy_model), workers=args.workers)
+    papers = progress(result.papers, "extracting", total=len(result.papers), quiet=args.quiet)
+    methods = extract(papers, nlp=nlp, workers=args.workers)
     if args.json:
         _print_json(keywords_records(result.papers, methods))
     else:
@@ -124,7 +127,7 @@ def _load_graph(args: argparse.Namespace, load_graph):
     """Read, extract and build as the options say, printing the reading problems."""
     result, G = load_graph(args.inputs or None, format=args.format, strict=args.strict,
                            spacy_model=args.spacy_model, aliases=getattr(args, "aliases", None),
-                           workers=getattr(args, "workers", 1))
+                           workers=args.workers, quiet=args.quiet)
     _report_problems(result.problems)
     return result, G
 
@@ -155,7 +158,7 @@ def _cmd_views(args: argparse.Namespace) -> int:
                         normalize=None if args.normalize == "none" else args.normalize,
                         color_by=args.color_by, min_weight=args.min_weight,
                         top_n=DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
-                        track=args.track, seed=args.seed, resolution=args.resolution)
+                        track=args.track, seed=args.seed, resolution=args.resolution, quiet=args.quiet)
     if not args.quiet:
         print(f"wrote {', '.join(str(f) for f in files)}", file=sys.stderr)
     return 0

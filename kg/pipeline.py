@@ -8,11 +8,12 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import networkx as nx
 
 from kg.io import atomic_open
+from kg.progress import progress
 from kg.readers import ReadResult, read
 from kg.records import paper_to_dict
 
@@ -56,11 +57,13 @@ def load_graph(
     spacy_model: str | None = None,
     aliases: str | os.PathLike[str] | None = None,
     workers: int = 1,
+    quiet: bool = False,
 ) -> tuple[ReadResult, nx.DiGraph]:
     """Read `inputs` (None = the embedded sample), extract method terms, build the hub graph.
 
     The first three arrows of the data flow, shared by `kg build`, `kg analyze` and `kg views`.
-    A bad aliases file fails before the long work starts.
+    A bad aliases file fails before the long work starts. Reading and extraction show progress
+    bars on a terminal unless `quiet`.
     """
     from kg.aliases import load_aliases
     from kg.extract import extract, make_pipeline
@@ -68,8 +71,9 @@ def load_graph(
 
     alias_table = load_aliases(aliases) if aliases else None
     nlp = make_pipeline(spacy_model)
-    result = read(inputs, format=format, strict=strict)
-    methods = extract(result.papers, nlp=nlp, workers=workers)
+    result = read(inputs, format=format, strict=strict, quiet=quiet)
+    papers = progress(result.papers, "extracting", total=len(result.papers), quiet=quiet)
+    methods = extract(papers, nlp=nlp, workers=workers)
     return result, build_graph(result.papers, methods, aliases=alias_table)
 
 
@@ -94,27 +98,41 @@ def build(
     resolution: float = 1.0,
     quiet: bool = False,
 ) -> BuildResult:
-    """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`."""
+    """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
+
+    Progress bars (reading, extraction, then one step per export) show on a terminal unless `quiet`.
+    """
     from kg.analysis import analyze
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
-    from kg.rdf import DEFAULT_BASE_IRI, write_rdf
+    from kg.rdf import DEFAULT_BASE_IRI, check_base_iri, write_rdf
     from kg.report import write_report
     from kg.views import write_views
 
+    check_base_iri(base_iri or DEFAULT_BASE_IRI)
     out = Path(out_dir)
     result, G = load_graph(inputs, format=format, strict=strict, spacy_model=spacy_model, aliases=aliases,
-                           workers=workers)
-    files = [write_papers_jsonl(result.papers, out / "papers.jsonl")]
-    files += write_rdf(G, out, base_iri=base_iri or DEFAULT_BASE_IRI)
-    files.append(write_graphml(G, out / "graph.graphml"))
-    files.append(write_gexf(G, out / "graph.gexf"))
-    files.append(write_vosviewer(coauthor_graph(G, counting=counting), out / "coauthors.vosviewer.json",
-                                 seed=seed, resolution=resolution))
-    files.append(write_vosviewer(topic_graph(G, normalize="association"), out / "topics.vosviewer.json",
-                                 seed=seed, resolution=resolution))
-    report = analyze(G, counting=counting, seed=seed, resolution=resolution)
-    report["input"] = input_summary(result)
-    files += write_report(report, out)
-    files += write_views(G, out, counting=counting, seed=seed, resolution=resolution)
+                           workers=workers, quiet=quiet)
+    report: dict = {}
+
+    def write_analysis() -> list[Path]:
+        report.update(analyze(G, counting=counting, seed=seed, resolution=resolution), input=input_summary(result))
+        return write_report(report, out)
+
+    steps: list[tuple[str, Callable[[], list[Path]]]] = [
+        ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
+        ("RDF", lambda: write_rdf(G, out, base_iri=base_iri or DEFAULT_BASE_IRI)),
+        ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
+        ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
+        ("VOSviewer", lambda: [
+            write_vosviewer(coauthor_graph(G, counting=counting), out / "coauthors.vosviewer.json",
+                            seed=seed, resolution=resolution),
+            write_vosviewer(topic_graph(G, normalize="association"), out / "topics.vosviewer.json",
+                            seed=seed, resolution=resolution)]),
+        ("analysis", write_analysis),
+        ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution, quiet=True)),
+    ]
+    files: list[Path] = []
+    for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0]):
+        files += step()
     return BuildResult(read=result, graph=G, report=report, out_dir=out, files=files)

@@ -36,6 +36,7 @@ from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods
 from kg.io import atomic_write
 from kg.layout import community_layout
 from kg.names import fold
+from kg.progress import progress
 
 if TYPE_CHECKING:
     from IPython.display import HTML
@@ -245,12 +246,18 @@ def write_html(view: View, path: str | os.PathLike[str]) -> Path:
 def write_views(G: nx.DiGraph, out_dir: str | os.PathLike[str], *, counting: str = "full",
                 normalize: str | None = None, color_by: str = "track", min_weight: float = 0,
                 top_n: int | None = DEFAULT_TOP_N, track: str | None = None, seed: int = 42,
-                resolution: float = 1.0) -> list[Path]:
-    """Write `coauthors.html` and `topics.html` into `out_dir` (what `kg views` does); return the paths."""
+                resolution: float = 1.0, quiet: bool = False) -> list[Path]:
+    """Write `coauthors.html` and `topics.html` into `out_dir` (what `kg views` does); return the paths.
+
+    A progress bar names the view being rendered on a terminal unless `quiet`."""
     shared = {"min_weight": min_weight, "top_n": top_n, "track": track, "seed": seed, "resolution": resolution}
     out = Path(out_dir)
-    return [write_html(coauthor_view(G, counting=counting, **shared), out / "coauthors.html"),
-            write_html(topic_view(G, normalize=normalize, color_by=color_by, **shared), out / "topics.html")]
+    views: list[tuple[str, Callable[[], View]]] = [
+        ("coauthors.html", lambda: coauthor_view(G, counting=counting, **shared)),
+        ("topics.html", lambda: topic_view(G, normalize=normalize, color_by=color_by, **shared)),
+    ]
+    return [write_html(make(), out / name)
+            for name, make in progress(views, "rendering", unit="view", quiet=quiet, describe=lambda v: v[0])]
 
 
 def display(view: View, height: int = 650) -> HTML:

@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from kg.errors import RecordError
+from kg.progress import progress
 from kg.readers import bibtex, listing, tabular
 from kg.readers.dedupe import Deduper, Duplicate, merge
 from kg.readers.detect import FORMATS, check_format, detect_format
@@ -89,11 +90,12 @@ def _records_of(path: str | os.PathLike[str], format: str, require_authors: bool
     return _READERS[detect_format(path) if format == "auto" else format](path, require_authors=require_authors)
 
 
-def _classified(paths: Paths, format: str, strict: bool, require_authors: bool
+def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
                 ) -> Iterator[tuple[Paper | RecordError, tuple[int, str] | None]]:
     """Every record of every file with, for a duplicate, the position of its first occurrence and why.
 
     Positions count the distinct papers in order. With `strict`, the first malformed record raises.
+    A progress bar counts the records of each file on a terminal unless `quiet`.
     """
     files = _input_files(paths)
     check_format(format)
@@ -101,7 +103,8 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool
         check_file(path)
     deduper, count = Deduper(), 0
     for path in files:
-        for item in _records_of(path, format, require_authors):
+        records = _records_of(path, format, require_authors)
+        for item in progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet):
             if isinstance(item, RecordError):
                 if strict:
                     raise item
@@ -115,14 +118,14 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool
 
 
 def iter_papers(paths: Paths, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
-                on_problem: Callable[[RecordError], None] | None = None) -> Iterator[Paper]:
+                on_problem: Callable[[RecordError], None] | None = None, quiet: bool = False) -> Iterator[Paper]:
     """Stream the distinct papers of the inputs (`None`/empty: the sample), first occurrence kept.
 
     Skipped records and dropped duplicates go to `on_problem`. Unlike `read()`, a later duplicate is
     dropped, not merged into the record already yielded.
     """
     sources = []
-    for item, found in _classified(paths, format, strict, require_authors):
+    for item, found in _classified(paths, format, strict, require_authors, quiet):
         if isinstance(item, RecordError):
             problem = item
         elif found is None:
@@ -135,16 +138,18 @@ def iter_papers(paths: Paths, *, format: str = "auto", strict: bool = False, req
             on_problem(problem)
 
 
-def read(paths: Paths, *, format: str = "auto", strict: bool = False, require_authors: bool = True) -> ReadResult:
+def read(paths: Paths, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
+         quiet: bool = False) -> ReadResult:
     """Read and merge the inputs (`None`/empty: the embedded sample) into one `ReadResult`.
 
     `format` is `auto` or one of FORMATS, for every input. `strict` raises the first malformed
     record's RecordError instead of skipping it. `require_authors=False` accepts records without
     authors (JSON/JSONL/CSV with an id and an abstract or text). Duplicates are merged into the first
-    occurrence, keeping the richer fields, and noted in `problems`.
+    occurrence, keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar
+    (shown only when stderr is a terminal).
     """
     result = ReadResult(files=[str(path) for path in _input_files(paths)])
-    for item, found in _classified(paths, format, strict, require_authors):
+    for item, found in _classified(paths, format, strict, require_authors, quiet):
         if isinstance(item, RecordError):
             result.problems.append(item)
         elif found is None:
