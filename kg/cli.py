@@ -337,7 +337,7 @@ def make_parser() -> argparse.ArgumentParser:
                                    "(see `kg queries`), a .rq file or SPARQL text (our prefixes kg:, schema:, skos:, "
                                    "dcterms:, prov:, rdfs:, xsd: are predefined). Parameters are bound as values "
                                    "(SEP-0007 substitution), never pasted into the query.",
-                       epilog="examples:\n  kg query coauthors --param author=\"Alice Smith\"\n"
+                       epilog="examples:\n  kg query coauthors --param author=\"Jing Liu\"\n"
                               "  kg query top-methods --param min_papers=3 --format csv > methods.csv\n"
                               "  kg query my.rq --data out/graph.ttl --format json\n"
                               "  kg query 'SELECT (COUNT(*) AS ?papers) WHERE { ?p a schema:ScholarlyArticle }'",

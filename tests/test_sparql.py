@@ -215,12 +215,13 @@ def test_result_formats(store):
     assert result.to_dataframe().shape == (2, 4)
 
 
-def test_markdown_table_lists_every_query_and_docs_are_current():
+@pytest.mark.parametrize("doc", ["README.md", "docs/rdf.md"])
+def test_markdown_table_lists_every_query_and_docs_are_current(doc):
     table = queries_markdown_table()
     for q in named_queries():
         assert f"| `{q.name}` | {q.title} |" in table
-    docs = Path(__file__).resolve().parents[1] / "docs" / "rdf.md"
-    assert table in docs.read_text(encoding="utf-8"), "docs/rdf.md is stale: paste kg.sparql.queries_markdown_table()"
+    text = (Path(__file__).resolve().parents[1] / doc).read_text(encoding="utf-8")
+    assert table in text, f"{doc} is stale: paste the output of `kg queries --markdown`"
 
 
 def test_queries_dir_is_inside_the_package_and_prefixes_match_the_files():
