@@ -26,21 +26,22 @@ streamed subject by subject in sorted order without building an rdflib graph).
 from __future__ import annotations
 
 import json
-
 import os
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import unquote
 
 import networkx as nx
+import pyoxigraph as ox
 import rdflib
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 
 from kg.errors import UsageError
-from kg.io import atomic_open, atomic_write
+from kg.io import atomic_open
 from kg.names import fold
 
 #: Default base IRI of the resources `kg` mints. Set your own (`kg build --base-iri`) to publish.
@@ -351,28 +352,57 @@ def jsonld_context(base_iri: str = DEFAULT_BASE_IRI) -> dict[str, str]:
 
 def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DEFAULT_BASE_IRI,
               language: str | None = "en") -> list[Path]:
-    """Write `graph.ttl`, `graph.nt` (sorted, streamed) and `graph.jsonld` (compacted) into `out_dir`."""
+    """Write `graph.ttl`, `graph.nt` and `graph.jsonld` into `out_dir`; return their paths.
+
+    One streamed pass over the sorted triples writes the N-Triples and the JSON-LD (one node object a
+    line, compacted with our prefixes); Oxigraph turns the N-Triples into Turtle. No rdflib graph is
+    built: rdflib's serialisers take minutes on graphs Oxigraph writes in a second.
+    """
     out = Path(out_dir)
-    nt_path = out / "graph.nt"
-    with atomic_open(nt_path) as handle:
-        handle.writelines(iter_ntriples(G, base_iri, language))
-    graph = to_rdf(G, base_iri, language)
-    ttl = atomic_write(out / "graph.ttl", graph.serialize(format="turtle"))
-    compacted = json.loads(graph.serialize(format="json-ld", context=jsonld_context(base_iri)))
-    jsonld = atomic_write(out / "graph.jsonld",
-                          json.dumps(_in_order(compacted), ensure_ascii=False, indent=1, sort_keys=True) + "\n")
-    return [ttl, nt_path, jsonld]
+    nt_path, jsonld_path, ttl_path = out / "graph.nt", out / "graph.jsonld", out / "graph.ttl"
+    with atomic_open(nt_path) as nt, atomic_open(jsonld_path) as jsonld:
+        context = json.dumps(jsonld_context(base_iri), ensure_ascii=False, sort_keys=True)
+        jsonld.write(f'{{"@context": {context},\n "@graph": [')
+        separator = "\n"
+        for subject, items in groupby(_sorted(G, base_iri, language), key=lambda item: item[1][0]):
+            lines, triples = zip(*items)
+            nt.writelines(lines)
+            jsonld.write(separator + json.dumps(_jsonld_node(subject, triples), ensure_ascii=False))
+            separator = ",\n"
+        jsonld.write("\n]}\n")
+    with atomic_open(ttl_path, "wb") as ttl:
+        ox.serialize(ox.parse(path=nt_path, format=ox.RdfFormat.N_TRIPLES), ttl, ox.RdfFormat.TURTLE,
+                     prefixes=PREFIXES)
+    return [ttl_path, nt_path, jsonld_path]
 
 
-def _in_order(value: object, key: str = "") -> object:
-    """JSON-LD with every array sorted (they are sets, except `@list`), so the file is byte-stable:
-    rdflib emits nodes and values in hash order, which changes from run to run."""
-    if isinstance(value, dict):
-        return {k: _in_order(v, k) for k, v in value.items()}
-    if isinstance(value, list):
-        items = [_in_order(v) for v in value]
-        return items if key == "@list" else sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
-    return value
+def _curie(iri: str) -> str:
+    """`https://schema.org/name` -> `schema:name` when a prefix of ours covers it, else the IRI."""
+    for prefix, namespace in PREFIXES.items():
+        if iri.startswith(namespace) and iri[len(namespace):].isidentifier():
+            return f"{prefix}:{iri[len(namespace):]}"
+    return iri
+
+
+def _jsonld_value(term: str | Lit) -> object:
+    if isinstance(term, str):
+        return {"@id": term}
+    if term.lang:
+        return {"@language": term.lang, "@value": term.lexical}
+    return {"@type": _curie(term.datatype), "@value": term.lexical} if term.datatype else term.lexical
+
+
+def _jsonld_node(subject: str, triples: Sequence[Triple]) -> dict[str, object]:
+    """One subject's triples as a compacted JSON-LD node object (values in N-Triples order)."""
+    node: dict[str, object] = {"@id": subject}
+    properties: dict[str, list] = {}
+    for _, p, o in triples:
+        if p == str(RDF.type):
+            properties.setdefault("@type", []).append(_curie(o))
+        else:
+            properties.setdefault(_curie(p), []).append(_jsonld_value(o))
+    node.update({key: values[0] if len(values) == 1 else values for key, values in properties.items()})
+    return node
 
 
 # ------------------------------------------------------------------------------------- back

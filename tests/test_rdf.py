@@ -57,6 +57,25 @@ def test_every_serialisation_parses_back_isomorphic(exported, name, fmt):
     assert_same_graph(fixture_graph(), from_rdf(parsed))
 
 
+@pytest.mark.parametrize("name,fmt", [("graph.ttl", "TURTLE"), ("graph.jsonld", "JSON_LD")])
+def test_oxigraph_reads_every_serialisation_as_the_same_triples(exported, name, fmt):
+    """A second, independent parser: Turtle and JSON-LD hold exactly the N-Triples' triples."""
+    out, _ = exported
+    parse = lambda path, f: set(ox.parse(path=path, format=getattr(ox.RdfFormat, f)))  # noqa: E731
+    assert parse(out / name, fmt) == parse(out / "graph.nt", "N_TRIPLES")
+
+
+def test_jsonld_is_compacted_one_node_a_line(exported):
+    out, _ = exported
+    lines = (out / "graph.jsonld").read_text(encoding="utf-8").splitlines()
+    nodes = [json.loads(line.rstrip(",")) for line in lines[2:-1]]
+    paper = next(n for n in nodes if n.get("@type") == "schema:ScholarlyArticle")
+    assert paper["kg:authorListTruncated"]["@type"] == "xsd:boolean"
+    assert paper["schema:abstract"]["@language"] == "en"
+    ids = [f"<{n['@id']}> ".encode() for n in nodes]
+    assert ids == sorted(set(ids)), "one node per subject, in N-Triples order"
+
+
 def test_ntriples_are_sorted_unique_and_match_the_streaming_generator(exported):
     out, _ = exported
     lines = (out / "graph.nt").read_bytes().decode("utf-8").splitlines(keepends=True)

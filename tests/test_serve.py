@@ -64,7 +64,8 @@ def kg_query_rows(capsys, *argv: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("name,params", [("coauthors", {"author": "Alice Smith"}),
-                                         ("collaboration-distance", {}), ("top-methods-per-track", {}),
+                                         ("collaboration-distance", {"author1": "Alice Smith", "author2": "Frank Ode"}),
+                                         ("top-methods-per-track", {}),
                                          ("papers-without-track", {})])
 def test_sparqlwrapper_gets_the_same_rows_as_kg_query(endpoint, data, capsys, name, params):
     named = get_named_query(name)
