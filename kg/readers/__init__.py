@@ -117,7 +117,7 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, 
             yield item, found
 
 
-def iter_papers(paths: Paths, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
+def iter_papers(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
                 on_problem: Callable[[RecordError], None] | None = None, quiet: bool = False) -> Iterator[Paper]:
     """Stream the distinct papers of the inputs (`None`/empty: the sample), first occurrence kept.
 
@@ -138,7 +138,7 @@ def iter_papers(paths: Paths, *, format: str = "auto", strict: bool = False, req
             on_problem(problem)
 
 
-def read(paths: Paths, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
+def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
          quiet: bool = False) -> ReadResult:
     """Read and merge the inputs (`None`/empty: the embedded sample) into one `ReadResult`.
 
