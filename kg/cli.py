@@ -44,6 +44,23 @@ def _add_counting_option(parser: argparse.ArgumentParser) -> None:
                              "(fractional)")
 
 
+def _add_view_thresholds(parser: argparse.ArgumentParser) -> None:
+    """The thresholds of the HTML views (`kg views`, and the views `kg build` writes)."""
+    parser.add_argument("--min-weight", type=float, default=0, metavar="W",
+                        help="views: drop links lighter than W (shared papers; co-occurrences or association "
+                             "strength)")
+    parser.add_argument("--top-n", type=int, metavar="N",
+                        help="views: keep the N authors / methods with most papers, 0 = all (default: 3000, "
+                             "kg.views.DEFAULT_TOP_N); the page says what was cut")
+
+
+def _top_n(args: argparse.Namespace) -> int | None:
+    """`--top-n` as the views take it: unset = the default cap, 0 = no cap."""
+    from kg.views import DEFAULT_TOP_N
+
+    return DEFAULT_TOP_N if args.top_n is None else args.top_n or None
+
+
 def _add_resolution_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resolution", type=float, default=1.0,
                         help="Louvain resolution: >1 more, smaller communities (default: 1.0)")
@@ -56,7 +73,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     result = build(args.inputs or None, out_dir=args.output, format=args.format, strict=args.strict,
                    spacy_model=args.spacy_model, base_iri=args.base_iri, aliases=args.aliases,
                    workers=args.workers, counting=args.counting, seed=args.seed, resolution=args.resolution,
-                   quiet=args.quiet)
+                   min_weight=args.min_weight, top_n=_top_n(args), quiet=args.quiet)
     _report_problems(result.problems)
     if not args.quiet:
         print(result.summary())
@@ -151,13 +168,13 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------- views
 def _cmd_views(args: argparse.Namespace) -> int:
     from kg.pipeline import load_graph
-    from kg.views import DEFAULT_TOP_N, write_views
+    from kg.views import write_views
 
     _, G = _load_graph(args, load_graph)
     files = write_views(G, args.output, counting=args.counting,
                         normalize=None if args.normalize == "none" else args.normalize,
                         color_by=args.color_by, min_weight=args.min_weight,
-                        top_n=DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
+                        top_n=_top_n(args),
                         track=args.track, seed=args.seed, resolution=args.resolution, quiet=args.quiet)
     if not args.quiet:
         print(f"wrote {', '.join(str(f) for f in files)}", file=sys.stderr)
@@ -235,7 +252,9 @@ def make_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("build", help="the whole job: read, extract, graph, RDF, report, views",
                        description="Read the inputs (default: the embedded sample) and write every export into DIR.",
-                       epilog="examples:\n  kg build\n  kg build papers.jsonl more.bib -o out/",
+                       epilog="examples:\n  kg build\n  kg build papers.jsonl more.bib -o out/\n"
+                              "  kg build listing.txt --base-iri https://data.example.org/conf2024/ --aliases aliases.yaml\n"
+                              "  kg build listing.txt --workers 2 --top-n 500 --min-weight 2 --quiet",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
     p.add_argument("-o", "--output", default="exports", metavar="DIR", help="output folder (default: exports/)")
@@ -244,6 +263,7 @@ def make_parser() -> argparse.ArgumentParser:
     _add_counting_option(p)
     p.add_argument("--seed", type=int, default=42, help="seed of communities and layouts (default: 42)")
     _add_resolution_option(p)
+    _add_view_thresholds(p)
     _add_extract_options(p)
     _add_read_options(p)
     p.set_defaults(func=_cmd_build)
@@ -315,11 +335,7 @@ def make_parser() -> argparse.ArgumentParser:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
     p.add_argument("-o", "--output", default="exports", metavar="DIR", help="output folder (default: exports/)")
-    p.add_argument("--min-weight", type=float, default=0, metavar="W",
-                   help="drop links lighter than W (shared papers; co-occurrences or association strength)")
-    p.add_argument("--top-n", type=int, metavar="N",
-                   help="keep the N authors / methods with most papers, 0 = all (default: 3000, "
-                        "kg.views.DEFAULT_TOP_N); the page says what was cut")
+    _add_view_thresholds(p)
     p.add_argument("--track", metavar="LABEL", help='only papers of one track or area, e.g. "Deep Learning"')
     _add_counting_option(p)
     p.add_argument("--normalize", choices=["none", "association"], default="none",

@@ -16,6 +16,7 @@ from kg.io import atomic_open
 from kg.progress import progress
 from kg.readers import ReadResult, read
 from kg.records import paper_to_dict
+from kg.views import DEFAULT_TOP_N
 
 
 @dataclass
@@ -96,11 +97,15 @@ def build(
     counting: str = "full",
     seed: int = 42,
     resolution: float = 1.0,
+    min_weight: float = 0,
+    top_n: int | None = DEFAULT_TOP_N,
     quiet: bool = False,
 ) -> BuildResult:
     """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
 
-    Progress bars (reading, extraction, then one step per export) show on a terminal unless `quiet`.
+    `min_weight` and `top_n` are the views' thresholds (`kg.views.write_views`); the other exports
+    hold the whole graph. Progress bars (reading, extraction, then one step per export) show on a
+    terminal unless `quiet`.
     """
     from kg.analysis import analyze
     from kg.exports import write_gexf, write_graphml, write_vosviewer
@@ -130,7 +135,8 @@ def build(
             write_vosviewer(topic_graph(G, normalize="association"), out / "topics.vosviewer.json",
                             seed=seed, resolution=resolution)]),
         ("analysis", write_analysis),
-        ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution, quiet=True)),
+        ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
+                                            min_weight=min_weight, top_n=top_n, quiet=True)),
     ]
     files: list[Path] = []
     for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0]):

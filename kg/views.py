@@ -373,7 +373,8 @@ def _cut_notes(P: nx.Graph, noun: str, ranking: str) -> list[str]:
     cut = P.graph.get("cut", {})
     notes = []
     if cut.get("nodes_kept", 0) < cut.get("nodes_total", 0):
-        why = [f"the {cut['top_n']:,} {ranking}"] if cut.get("top_n") is not None else []
+        capped = cut.get("top_n") is not None and cut["nodes_kept"] >= cut["top_n"]  # else min_papers cut more
+        why = [f"the {cut['top_n']:,} {ranking}"] if capped else []
         if cut.get("min_papers", 1) > 1:
             why.append(f"at least {cut['min_papers']} papers each")
         notes.append(f"Showing {cut['nodes_kept']:,} of {cut['nodes_total']:,} {noun} ({'; '.join(why)}).")

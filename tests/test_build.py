@@ -60,6 +60,19 @@ def test_two_builds_are_byte_identical(tmp_path, sample_build):
         assert (out / name).read_bytes() == (sample_build.out_dir / name).read_bytes(), name
 
 
+def test_every_named_query_answers_on_the_sample_build_with_its_defaults(sample_build):
+    from kg.sparql import load_store, named_queries, query
+
+    store = load_store(sample_build.out_dir / "graph.nt")
+    rows = {q.name: query(q, data=store).to_dicts() for q in named_queries()}
+    assert all(rows.values()), [name for name, found in rows.items() if not found]
+    assert len(rows["papers-without-track"]) == 3
+    assert len(rows["truncated-author-lists"]) == 1
+    assert {r["name"] for r in rows["coauthors"]} >= {"Zeng", "zhou Xun", "Xu Ouyang"}  # Jing Liu's two papers
+    assert [(r["distance"], r["connected"]) for r in rows["collaboration-distance"]] == [(2, True)]
+    assert [r["label"] for r in rows["papers-using-method"]] == ["quantization-aware training"]  # found by `QAT`
+
+
 def test_cli_reports_problems_and_keeps_going(tmp_path, capsys):
     code = main(["build", str(DATA / "listing_malformed.txt"), "-o", str(tmp_path)])
     captured = capsys.readouterr()
@@ -86,6 +99,14 @@ def test_cli_usage_error_exits_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["build", "--format", "docx"])
     assert exc.value.code == 2
+
+
+def test_build_takes_the_view_thresholds(tmp_path):
+    assert main(["build", "-o", str(tmp_path), "--quiet", "--top-n", "10", "--min-weight", "2"]) == 0
+    page = (tmp_path / "coauthors.html").read_text(encoding="utf-8")
+    assert "Showing 10 of 106 authors (the 10 most prolific)." in page
+    assert "weight at least 2" in page
+    assert len(json.loads((tmp_path / "report.json").read_text())["top_authors"]) > 10, "the report keeps all"
 
 
 def test_settings_file_sets_defaults_and_the_command_line_wins(tmp_path, monkeypatch):

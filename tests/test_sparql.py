@@ -15,7 +15,8 @@ from kg.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_query, 
 
 #: Per named query: (params, the columns compared, the expected rows of those columns in order).
 EXPECTED: dict[str, tuple[dict, tuple[str, ...], list[tuple]]] = {
-    "papers-of-author": ({"author": "alice SMITH"}, ("paper", "position"), [("paper:p1", 1), ("paper:p2", 2)]),
+    "papers-of-author": ({"author": "alice SMITH"}, ("paper", "title", "position"),
+                         [("paper:p1", "A real title", 1), ("paper:p2", None, 2)]),
     "coauthors": ({"author": "Alice Smith"}, ("coauthor", "papers"),
                   [("author:bob-li", 2), ("author:chen-wei", 1)]),
     "top-collaborating-pairs": ({"min_papers": 1}, ("author1", "author2", "papers"), [

@@ -102,6 +102,8 @@ def test_cuts_are_noted_on_the_page(G):
     assert "Showing 3 of 7 authors (the 3 most prolific)." in view.meta["notes"]
     assert any(note.startswith("Showing 1 of 7 links") for note in view.meta["notes"])
     assert coauthor_view(G).meta["notes"] == []
+    notes = coauthor_view(G, min_papers=2).meta["notes"]  # the default top_n cut nothing: not named
+    assert notes and all("most prolific" not in note and "at least 2 papers" in note for note in notes[:1])
 
 
 def test_track_restriction_matches_track_or_area_labels(G):
