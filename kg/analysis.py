@@ -43,10 +43,18 @@ def _r(x: float) -> float:
 
 # -------------------------------------------------------------------------------- communities
 def communities(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> dict[str, int]:
-    """Seeded Louvain communities of a projection: node -> community number (1 = largest)."""
-    found = nx.community.louvain_communities(P, weight="weight", resolution=resolution, seed=seed)
-    ordered = sorted(found, key=lambda c: (-len(c), min(c)))
-    return {node: i for i, members in enumerate(ordered, start=1) for node in members}
+    """Seeded Louvain communities of a projection: node -> community number (1 = largest).
+
+    Louvain is the slowest step on a big projection (20 s on a dense 300k-link topic graph), so the
+    result is kept in `P.graph["louvain"]` by (seed, resolution): the report and the VOSviewer
+    export of one projection run it once. Projections are not changed after they are made.
+    """
+    cache = P.graph.setdefault("louvain", {})
+    if (seed, resolution) not in cache:
+        found = nx.community.louvain_communities(P, weight="weight", resolution=resolution, seed=seed)
+        ordered = sorted(found, key=lambda c: (-len(c), min(c)))
+        cache[seed, resolution] = {node: i for i, members in enumerate(ordered, start=1) for node in members}
+    return dict(cache[seed, resolution])
 
 
 def modularity(P: nx.Graph, membership: dict[str, int], *, resolution: float = 1.0) -> float | None:
@@ -76,14 +84,21 @@ def community_summary(P: nx.Graph, membership: dict[str, int], *, resolution: fl
 
 
 # ----------------------------------------------------------------------------------- centrality
+#: Components larger than this get eigenvector centrality from ARPACK (`eigenvector_centrality_numpy`):
+#: exact to machine precision and ~10x faster than power iteration in Python on 10,000+ nodes.
+ARPACK_COMPONENT = 100
+
+
 def eigenvector_by_component(P: nx.Graph) -> dict[str, float]:
     """Eigenvector centrality (weighted) within each connected component; isolated nodes get 0.
 
-    Power iteration runs on each component separately because on a disconnected graph it only
-    ever sees the dominant component. A component that fails to converge in 1000 iterations falls
-    back to its normalised strength; its smallest node key is appended to
-    `P.graph["eigenvector_fallback"]` (and `analyze` says so in `notes`).
+    Computed per component because on a disconnected graph it only ever sees the dominant one:
+    by power iteration for small components, by ARPACK for large ones (`ARPACK_COMPONENT`). A
+    component that fails to converge falls back to its normalised strength; its smallest node key
+    is appended to `P.graph["eigenvector_fallback"]` (and `analyze` says so in `notes`).
     """
+    from scipy.sparse.linalg import ArpackNoConvergence
+
     values: dict[str, float] = {}
     for component in sorted(nx.connected_components(P), key=min):
         if len(component) == 1:
@@ -95,8 +110,11 @@ def eigenvector_by_component(P: nx.Graph) -> dict[str, float]:
             values.update(dict.fromkeys(component, 1 / math.sqrt(len(component))))  # a clique: all equal
             continue
         try:
-            values.update(nx.eigenvector_centrality(sub, max_iter=1000, tol=1e-8, weight="weight"))
-        except nx.PowerIterationFailedConvergence:
+            if len(component) > ARPACK_COMPONENT:
+                values.update(nx.eigenvector_centrality_numpy(sub, weight="weight"))
+            else:
+                values.update(nx.eigenvector_centrality(sub, max_iter=1000, tol=1e-8, weight="weight"))
+        except (nx.PowerIterationFailedConvergence, ArpackNoConvergence):
             strength = dict(sub.degree(weight="weight"))
             norm = sum(s * s for s in strength.values()) ** 0.5 or 1.0
             values.update({n: s / norm for n, s in strength.items()})
@@ -257,15 +275,19 @@ def analyze(
     seed: int = 42,
     resolution: float = 1.0,
     top: int = 20,
+    coauthors: nx.Graph | None = None,
+    topics: nx.Graph | None = None,
 ) -> dict:
     """The co-authorship and topic report of a knowledge graph (see docs/analysis.md for every key).
 
     Summary lists hold the `top` first rows; `tables` holds every row (the CSV files). All lists
     are sorted deterministically and every value is JSON-serialisable, so the same graph and
-    parameters give a byte-identical report.json.
+    parameters give a byte-identical report.json. `coauthors` and `topics` are the projections
+    (`coauthor_graph(G, counting=counting)`, `topic_graph(G, normalize="association")`) when the
+    caller has them already, as `kg build` has for its VOSviewer maps.
     """
-    C = coauthor_graph(G, counting=counting)
-    T = topic_graph(G, normalize="association")
+    C = coauthors if coauthors is not None else coauthor_graph(G, counting=counting)
+    T = topics if topics is not None else topic_graph(G, normalize="association")
     author_communities = communities(C, seed=seed, resolution=resolution)
     topic_communities = communities(T, seed=seed, resolution=resolution)
     components, component_of = component_summary(C)

@@ -52,13 +52,17 @@ def _add_view_thresholds(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--top-n", type=int, metavar="N",
                         help="views: keep the N authors / methods with most papers, 0 = all (default: 3000, "
                              "kg.views.DEFAULT_TOP_N); the page says what was cut")
+    parser.add_argument("--top-links", type=int, metavar="N",
+                        help="views: keep the N heaviest links, 0 = all (default: 20000, "
+                             "kg.views.DEFAULT_TOP_LINKS); the page says what was cut")
 
 
-def _top_n(args: argparse.Namespace) -> int | None:
-    """`--top-n` as the views take it: unset = the default cap, 0 = no cap."""
-    from kg.views import DEFAULT_TOP_N
+def _view_caps(args: argparse.Namespace) -> dict[str, int | None]:
+    """`--top-n`/`--top-links` as the views take them: unset = the default cap, 0 = no cap."""
+    from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
-    return DEFAULT_TOP_N if args.top_n is None else args.top_n or None
+    return {"top_n": DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
+            "top_links": DEFAULT_TOP_LINKS if args.top_links is None else args.top_links or None}
 
 
 def _add_resolution_option(parser: argparse.ArgumentParser) -> None:
@@ -73,7 +77,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     result = build(args.inputs or None, out_dir=args.output, format=args.format, strict=args.strict,
                    spacy_model=args.spacy_model, base_iri=args.base_iri, aliases=args.aliases,
                    workers=args.workers, counting=args.counting, seed=args.seed, resolution=args.resolution,
-                   min_weight=args.min_weight, top_n=_top_n(args), quiet=args.quiet)
+                   min_weight=args.min_weight, **_view_caps(args), quiet=args.quiet)
     _report_problems(result.problems)
     if not args.quiet:
         print(result.summary())
@@ -174,7 +178,7 @@ def _cmd_views(args: argparse.Namespace) -> int:
     files = write_views(G, args.output, counting=args.counting,
                         normalize=None if args.normalize == "none" else args.normalize,
                         color_by=args.color_by, min_weight=args.min_weight,
-                        top_n=_top_n(args),
+                        **_view_caps(args),
                         track=args.track, seed=args.seed, resolution=args.resolution, quiet=args.quiet)
     if not args.quiet:
         print(f"wrote {', '.join(str(f) for f in files)}", file=sys.stderr)

@@ -227,6 +227,7 @@ def _project(
     min_weight: float,
     min_papers: int,
     top_n: int | None,
+    top_links: int | None = None,
     reweight: Callable[[nx.Graph], None] | None = None,
 ) -> nx.Graph:
     """The shared co-occurrence projection: nodes that occur together on a paper are linked.
@@ -260,10 +261,13 @@ def _project(
     if reweight is not None:
         reweight(P)
     P.remove_edges_from([(u, v) for u, v, w in P.edges(data="weight") if w < min_weight])
+    if top_links is not None and P.number_of_edges() > top_links:
+        ranked = sorted(P.edges(data="weight"), key=lambda e: (-e[2], e[0], e[1]))
+        P.remove_edges_from([(u, v) for u, v, _ in ranked[max(top_links, 0):]])
     P.graph["cut"] = {
         "nodes_total": len(counts), "nodes_kept": P.number_of_nodes(),
         "edges_total": edges_total, "edges_kept": P.number_of_edges(),
-        "min_weight": min_weight, "min_papers": min_papers, "top_n": top_n,
+        "min_weight": min_weight, "min_papers": min_papers, "top_n": top_n, "top_links": top_links,
     }
     return P
 
@@ -274,6 +278,7 @@ def coauthor_graph(
     min_weight: float = 0,
     min_papers: int = 1,
     top_n: int | None = None,
+    top_links: int | None = None,
 ) -> nx.Graph:
     """The co-authorship network: author nodes, linked when they share a paper.
 
@@ -283,13 +288,14 @@ def coauthor_graph(
     is always the number of shared papers, `papers` their node keys (sorted). Nodes carry `label`,
     `papers` (how many papers) and `kind`; authors without co-authors stay as isolated nodes.
     Truncated author lists (`等`) count only the listed authors. `min_papers`/`top_n` cut nodes
-    first, then `min_weight` cuts edges; `P.graph["cut"]` says what was cut.
+    first, then `min_weight` cuts edges, then `top_links` keeps the heaviest links (ties by key);
+    `P.graph["cut"]` says what was cut.
     """
     if counting not in ("full", "fractional"):
         raise UsageError(f"counting must be 'full' or 'fractional', not {counting!r}")
     P = _project(G, "author", "coauthor", lambda paper: paper_authors(G, paper), lambda n: 1.0 / (n - 1),
                  lambda node: {"label": G.nodes[node]["label"]},
-                 min_weight=min_weight, min_papers=min_papers, top_n=top_n,
+                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links,
                  reweight=_count_weights if counting == "full" else None)
     P.graph["counting"] = counting
     return P
@@ -317,20 +323,22 @@ def topic_graph(
     min_weight: float = 0,
     min_papers: int = 1,
     top_n: int | None = None,
+    top_links: int | None = None,
 ) -> nx.Graph:
     """The topic map: method nodes, linked when two methods are mentioned by the same paper.
 
     Edge `count` = papers mentioning both, `papers` their node keys; `weight` = count, or with
     `normalize="association"` the association strength (see `association_strength`), computed on
     the network left after the node cuts (as VOSviewer does after selecting items). Nodes carry
-    `label`, `alt_labels` and `papers` (how many papers mention the method).
+    `label`, `alt_labels` and `papers` (how many papers mention the method). The cuts are those of
+    `coauthor_graph`.
     """
     if normalize not in (None, "association"):
         raise UsageError(f"normalize must be None or 'association', not {normalize!r}")
     P = _project(G, "method", "topic", lambda paper: paper_methods(G, paper), lambda n: 1.0,
                  lambda node: {"label": G.nodes[node]["label"],
                                "alt_labels": list(G.nodes[node].get("alt_labels", []))},
-                 min_weight=min_weight, min_papers=min_papers, top_n=top_n,
+                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links,
                  reweight=association_strength if normalize == "association" else _count_weights)
     P.graph["normalize"] = normalize or "none"
     return P

@@ -16,7 +16,7 @@ from kg.io import atomic_open
 from kg.progress import progress
 from kg.readers import ReadResult, read
 from kg.records import paper_to_dict
-from kg.views import DEFAULT_TOP_N
+from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
 
 @dataclass
@@ -99,12 +99,13 @@ def build(
     resolution: float = 1.0,
     min_weight: float = 0,
     top_n: int | None = DEFAULT_TOP_N,
+    top_links: int | None = DEFAULT_TOP_LINKS,
     quiet: bool = False,
 ) -> BuildResult:
     """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
 
-    `min_weight` and `top_n` are the views' thresholds (`kg.views.write_views`); the other exports
-    hold the whole graph. Progress bars (reading, extraction, then one step per export) show on a
+    `min_weight`, `top_n` and `top_links` are the views' thresholds (`kg.views.write_views`); the
+    other exports hold the whole graph. Progress bars (reading, extraction, then one step per export) show on a
     terminal unless `quiet`.
     """
     from kg.analysis import analyze
@@ -118,10 +119,12 @@ def build(
     out = Path(out_dir)
     result, G = load_graph(inputs, format=format, strict=strict, spacy_model=spacy_model, aliases=aliases,
                            workers=workers, quiet=quiet)
+    coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
     report: dict = {}
 
     def write_analysis() -> list[Path]:
-        report.update(analyze(G, counting=counting, seed=seed, resolution=resolution), input=input_summary(result))
+        report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
+                              topics=topics), input=input_summary(result))
         return write_report(report, out)
 
     steps: list[tuple[str, Callable[[], list[Path]]]] = [
@@ -130,13 +133,12 @@ def build(
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
         ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
         ("VOSviewer", lambda: [
-            write_vosviewer(coauthor_graph(G, counting=counting), out / "coauthors.vosviewer.json",
-                            seed=seed, resolution=resolution),
-            write_vosviewer(topic_graph(G, normalize="association"), out / "topics.vosviewer.json",
-                            seed=seed, resolution=resolution)]),
+            write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution),
+            write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution)]),
         ("analysis", write_analysis),
         ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
-                                            min_weight=min_weight, top_n=top_n, quiet=True)),
+                                            min_weight=min_weight, top_n=top_n, top_links=top_links,
+                                            quiet=True)),
     ]
     files: list[Path] = []
     for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0]):

@@ -58,6 +58,9 @@ LARGE_EDGES = 2000
 #: Nodes a view keeps by default (those with most papers): bigger maps take long to open and to
 #: read. Pass `top_n=None` for all; the page notes any cut.
 DEFAULT_TOP_N = 3000
+#: Links a view keeps by default (the heaviest): a dense topic map of 10,000 papers has 300,000,
+#: which no one can read and a browser draws slowly. Pass `top_links=None` for all.
+DEFAULT_TOP_LINKS = 20_000
 
 #: vis-network options shared by both views (a View's `options` is a plain dict of these).
 VIS_OPTIONS: dict[str, Any] = {
@@ -123,6 +126,7 @@ def coauthor_view(
     min_weight: float = 0,
     min_papers: int = 1,
     top_n: int | None = DEFAULT_TOP_N,
+    top_links: int | None = DEFAULT_TOP_LINKS,
     track: str | None = None,
     seed: int = 42,
     resolution: float = 1.0,
@@ -132,11 +136,13 @@ def coauthor_view(
     track and the top co-authors; a link's tooltip lists the shared papers.
 
     `min_papers` and `top_n` (the most prolific authors; `DEFAULT_TOP_N`, None = all) cut nodes,
-    `min_weight` cuts links, `track` keeps only the papers of one track or area (its label, any
-    case); the page notes what was cut.
+    `min_weight` and `top_links` (the heaviest links; `DEFAULT_TOP_LINKS`, None = all) cut links,
+    `track` keeps only the papers of one track or area (its label, any case); the page notes what
+    was cut. Communities are those of the links shown.
     """
     H, track_note = _restrict_to_track(G, track)
-    P = coauthor_graph(H, counting=counting, min_weight=min_weight, min_papers=min_papers, top_n=top_n)
+    P = coauthor_graph(H, counting=counting, min_weight=min_weight, min_papers=min_papers, top_n=top_n,
+                       top_links=top_links)
     weight_label = "shared papers" if counting == "full" else "fractional co-authorship"
     membership = communities(P, seed=seed, resolution=resolution)
     view = _new_view(P, "coauthors", "Co-authors", "authors", track, weight_label,
@@ -176,6 +182,7 @@ def topic_view(
     min_weight: float = 0,
     min_papers: int = 1,
     top_n: int | None = DEFAULT_TOP_N,
+    top_links: int | None = DEFAULT_TOP_LINKS,
     track: str | None = None,
     seed: int = 42,
     resolution: float = 1.0,
@@ -185,13 +192,14 @@ def topic_view(
     association strength, `normalize="association"`). Tooltips list the papers behind a method or a
     link, each with the sentence that mentions the method.
 
-    The cuts (`min_papers`, `top_n` = the most frequent methods, `min_weight`, `track`) are those of
-    `coauthor_view`.
+    The cuts (`min_papers`, `top_n` = the most frequent methods, `min_weight`, `top_links`, `track`)
+    are those of `coauthor_view`.
     """
     if color_by not in ("track", "community"):
         raise UsageError(f"color_by must be 'track' or 'community', not {color_by!r}")
     H, track_note = _restrict_to_track(G, track)
-    P = topic_graph(H, normalize=normalize, min_weight=min_weight, min_papers=min_papers, top_n=top_n)
+    P = topic_graph(H, normalize=normalize, min_weight=min_weight, min_papers=min_papers, top_n=top_n,
+                    top_links=top_links)
     weight_label = "association strength" if normalize == "association" else "papers mentioning both"
     membership = communities(P, seed=seed, resolution=resolution)
     view = _new_view(P, "topics", "Topics", "methods", track, weight_label,
@@ -245,12 +253,14 @@ def write_html(view: View, path: str | os.PathLike[str]) -> Path:
 
 def write_views(G: nx.DiGraph, out_dir: str | os.PathLike[str], *, counting: str = "full",
                 normalize: str | None = None, color_by: str = "track", min_weight: float = 0,
-                top_n: int | None = DEFAULT_TOP_N, track: str | None = None, seed: int = 42,
-                resolution: float = 1.0, quiet: bool = False) -> list[Path]:
+                top_n: int | None = DEFAULT_TOP_N, top_links: int | None = DEFAULT_TOP_LINKS,
+                track: str | None = None, seed: int = 42, resolution: float = 1.0,
+                quiet: bool = False) -> list[Path]:
     """Write `coauthors.html` and `topics.html` into `out_dir` (what `kg views` does); return the paths.
 
     A progress bar names the view being rendered on a terminal unless `quiet`."""
-    shared = {"min_weight": min_weight, "top_n": top_n, "track": track, "seed": seed, "resolution": resolution}
+    shared = {"min_weight": min_weight, "top_n": top_n, "top_links": top_links, "track": track, "seed": seed,
+              "resolution": resolution}
     out = Path(out_dir)
     views: list[tuple[str, Callable[[], View]]] = [
         ("coauthors.html", lambda: coauthor_view(G, counting=counting, **shared)),
@@ -382,6 +392,8 @@ def _cut_notes(P: nx.Graph, noun: str, ranking: str) -> list[str]:
         why = "between the shown " + noun
         if cut.get("min_weight"):
             why += f", weight at least {cut['min_weight']:g}"
+        if cut.get("top_links") is not None and cut["edges_kept"] >= cut["top_links"]:
+            why += f", the {cut['top_links']:,} heaviest"
         notes.append(f"Showing {cut['edges_kept']:,} of {cut['edges_total']:,} links ({why}).")
     return notes
 

@@ -108,6 +108,22 @@ def test_components_and_eigenvector_direct():
     assert eigenvector_by_component(P)["a"] == 0.0
 
 
+def test_eigenvector_of_a_large_component_is_arpacks_and_matches_power_iteration():
+    """Above ARPACK_COMPONENT nodes the value comes from ARPACK; it is the same eigenvector, per component."""
+    from kg.analysis import ARPACK_COMPONENT
+
+    big = nx.relabel_nodes(nx.barabasi_albert_graph(ARPACK_COMPONENT * 2, 3, seed=1), str)
+    for u, v in big.edges:
+        big.edges[u, v]["weight"] = 1 + (int(u) + int(v)) % 3
+    small = nx.Graph([("x", "y", {"weight": 1}), ("y", "z", {"weight": 2})])
+    P = nx.union(big, small)
+    values = eigenvector_by_component(P)
+    exact = nx.eigenvector_centrality(big, max_iter=10_000, tol=1e-12, weight="weight")
+    assert max(abs(values[n] - exact[n]) for n in big) < 1e-7
+    assert sum(values[n] ** 2 for n in "xyz") == pytest.approx(1.0)  # normalised within its own component
+    assert eigenvector_by_component(P.copy()) == pytest.approx(values, abs=1e-12)  # ARPACK: to machine precision
+
+
 def test_tracks_cross_track_methods(G):
     report = analyze(G)
     tracks = {t["key"]: t for t in report["tables"]["tracks"]}

@@ -121,13 +121,17 @@ def test_coauthor_thresholds_and_cut(papers):
     P = coauthor_graph(G, top_n=2)
     assert sorted(P) == ["author:ann-lee", "author:bo-chen"]
     assert P.graph["cut"] == {"nodes_total": 6, "nodes_kept": 2, "edges_total": 4, "edges_kept": 1,
-                              "min_weight": 0, "min_papers": 1, "top_n": 2}
+                              "min_weight": 0, "min_papers": 1, "top_n": 2, "top_links": None}
     P = coauthor_graph(G, min_papers=2)
     assert sorted(P) == ["author:ann-lee", "author:bo-chen"]
     P = coauthor_graph(G, min_weight=2)
     assert P.number_of_nodes() == 6 and list(P.edges) == [("author:ann-lee", "author:bo-chen")]
     # ties in top_n are broken by key: all four one-paper authors tie, the first by key wins
     assert sorted(coauthor_graph(G, top_n=3)) == ["author:ann-lee", "author:bo-chen", "author:cy-wu"]
+    # top_links keeps the heaviest links (ties by key) and every node
+    P = coauthor_graph(G, top_links=2)
+    assert P.number_of_nodes() == 6 and list(P.edges(data="weight"))[0] == ("author:ann-lee", "author:bo-chen", 2)
+    assert P.number_of_edges() == 2 and P.graph["cut"]["edges_kept"] == 2 and P.graph["cut"]["top_links"] == 2
 
 
 def test_topic_graph_counts_and_association(papers, methods):

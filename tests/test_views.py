@@ -102,6 +102,9 @@ def test_cuts_are_noted_on_the_page(G):
     assert "Showing 3 of 7 authors (the 3 most prolific)." in view.meta["notes"]
     assert any(note.startswith("Showing 1 of 7 links") for note in view.meta["notes"])
     assert coauthor_view(G).meta["notes"] == []
+    capped = coauthor_view(G, top_links=2)
+    assert len(capped.edges) == 2
+    assert any(note.startswith("Showing 2 of 7 links") and "the 2 heaviest" in note for note in capped.meta["notes"])
     notes = coauthor_view(G, min_papers=2).meta["notes"]  # the default top_n cut nothing: not named
     assert notes and all("most prolific" not in note and "at least 2 papers" in note for note in notes[:1])
 
