@@ -25,8 +25,10 @@ streamed subject by subject in sorted order without building an rdflib graph).
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -58,9 +60,29 @@ ONTOLOGY_PATH = Path(__file__).with_name("ontology.ttl")
 SHAPES_PATH = Path(__file__).with_name("shapes.ttl")
 
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+_PLAIN_SEGMENT = re.compile(r"[A-Za-z0-9\-._~]*")
 
 
 # ----------------------------------------------------------------------------------- terms
+class _Strings:
+    """A namespace's IRIs as plain strings, each made once: rdflib's `Namespace` attribute lookup
+    costs about a microsecond, paid per triple on the export's hot path."""
+
+    def __init__(self, namespace: rdflib.Namespace) -> None:
+        self._namespace = namespace
+
+    def __getattr__(self, name: str) -> str:
+        value = str(self._namespace[name])
+        setattr(self, name, value)
+        return value
+
+
+class _IRI:
+    """`_IRI.KG.key` == `str(KG.key)`, and so on for every namespace used here."""
+
+    RDF, RDFS, KG, PROV, SCHEMA = _Strings(RDF), _Strings(RDFS), _Strings(KG), _Strings(PROV), _Strings(SCHEMA)
+    DCTERMS, SKOS, XSD, OWL = _Strings(DCTERMS), _Strings(SKOS), _Strings(XSD), _Strings(OWL)
+
 class Lit(NamedTuple):
     """A literal as written in N-Triples: lexical form, datatype IRI (None = string), language."""
 
@@ -85,6 +107,8 @@ def encode_segment(text: str) -> str:
     """One IRI path segment for `text`: reversible (`urllib.parse.unquote`), always a valid IRI."""
     if text in (".", ".."):
         return text.replace(".", "%2E")
+    if _PLAIN_SEGMENT.fullmatch(text):  # the common case: a slug or hash
+        return text
     return "".join(ch if _is_iri_char(ch) else "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text)
 
 
@@ -129,46 +153,46 @@ class Field:
     listed: bool = False
 
 
-_DATATYPES = {"integer": str(XSD.integer), "boolean": str(XSD.boolean), "year": str(XSD.gYear)}
+_DATATYPES = {"integer": _IRI.XSD.integer, "boolean": _IRI.XSD.boolean, "year": _IRI.XSD.gYear}
 
 #: Per node kind: the rdf:types, the concept scheme (or None), the attribute fields.
 _KINDS: dict[str, tuple[tuple[str, ...], str | None, tuple[Field, ...]]] = {
-    "paper": ((str(SCHEMA.ScholarlyArticle),), None, (
-        Field("label", str(RDFS.label), "text"),
-        Field("id", str(DCTERMS.identifier)),
-        Field("title", str(SCHEMA.name), "text"),
-        Field("abstract", str(SCHEMA.abstract), "text"),
-        Field("text", str(KG.text), "text"),
-        Field("keywords", str(SCHEMA.keywords), "text", many=True),
-        Field("authors_truncated", str(KG.authorListTruncated), "boolean"),
-        Field("n_authors", str(KG.authorCount), "integer"),
-        Field("year", str(DCTERMS.issued), "year"),
-        Field("venue", str(KG.venue)),
-        Field("source_file", str(KG.sourceFile)),
-        Field("source_line", str(KG.sourceLine), "integer"),
+    "paper": ((_IRI.SCHEMA.ScholarlyArticle,), None, (
+        Field("label", _IRI.RDFS.label, "text"),
+        Field("id", _IRI.DCTERMS.identifier),
+        Field("title", _IRI.SCHEMA.name, "text"),
+        Field("abstract", _IRI.SCHEMA.abstract, "text"),
+        Field("text", _IRI.KG.text, "text"),
+        Field("keywords", _IRI.SCHEMA.keywords, "text", many=True),
+        Field("authors_truncated", _IRI.KG.authorListTruncated, "boolean"),
+        Field("n_authors", _IRI.KG.authorCount, "integer"),
+        Field("year", _IRI.DCTERMS.issued, "year"),
+        Field("venue", _IRI.KG.venue),
+        Field("source_file", _IRI.KG.sourceFile),
+        Field("source_line", _IRI.KG.sourceLine, "integer"),
     )),
-    "author": ((str(SCHEMA.Person),), None, (
-        Field("label", str(SCHEMA.name)),
-        Field("names", str(SCHEMA.alternateName), many=True, listed=True),
+    "author": ((_IRI.SCHEMA.Person,), None, (
+        Field("label", _IRI.SCHEMA.name),
+        Field("names", _IRI.SCHEMA.alternateName, many=True, listed=True),
     )),
-    "track": ((str(KG.Track), str(SKOS.Concept)), "tracks", (
-        Field("label", str(SKOS.prefLabel), "text"),
-        Field("area", str(KG.areaName), "text"),
-        Field("subarea", str(KG.subareaName), "text"),
+    "track": ((_IRI.KG.Track, _IRI.SKOS.Concept), "tracks", (
+        Field("label", _IRI.SKOS.prefLabel, "text"),
+        Field("area", _IRI.KG.areaName, "text"),
+        Field("subarea", _IRI.KG.subareaName, "text"),
     )),
-    "area": ((str(KG.Area), str(SKOS.Concept)), "tracks", (
-        Field("label", str(SKOS.prefLabel), "text"),
+    "area": ((_IRI.KG.Area, _IRI.SKOS.Concept), "tracks", (
+        Field("label", _IRI.SKOS.prefLabel, "text"),
     )),
-    "method": ((str(KG.Method), str(SKOS.Concept)), "methods", (
-        Field("label", str(SKOS.prefLabel), "text"),
-        Field("alt_labels", str(SKOS.altLabel), "text", many=True, listed=True),
+    "method": ((_IRI.KG.Method, _IRI.SKOS.Concept), "methods", (
+        Field("label", _IRI.SKOS.prefLabel, "text"),
+        Field("alt_labels", _IRI.SKOS.altLabel, "text", many=True, listed=True),
     )),
 }
 #: The attributes whose folded forms become `kg:nameKey` (exact, case-insensitive lookup by name).
 _LOOKUP = {"author": ("label", "names"), "method": ("label", "alt_labels"), "track": ("label",), "area": ("label",)}
 _SCHEMES = {"tracks": "Conference tracks", "methods": "Method concepts"}
-_EVIDENCE = (("text", str(KG.quote), "text"), ("start", str(KG.start), "integer"),
-             ("end", str(KG.end), "integer"), ("sentence", str(KG.sentence), "text"))
+_EVIDENCE = (("text", _IRI.KG.quote, "text"), ("start", _IRI.KG.start, "integer"),
+             ("end", _IRI.KG.end, "integer"), ("sentence", _IRI.KG.sentence, "text"))
 _RELS = ("authored_by", "in_track", "broader", "mentions")
 
 
@@ -209,60 +233,60 @@ def _node_triples(G: nx.DiGraph, node: str, m: _Minter) -> list[Triple]:
         raise ValueError(f"to_rdf: node {node!r} has kind {kind!r}; expected one of {sorted(_KINDS)}")
     types, scheme, fields = _KINDS[kind]
     s = m.node(node)
-    triples: list[Triple] = [(s, str(RDF.type), t) for t in types]
-    triples.append((s, str(KG.key), Lit(node)))
+    triples: list[Triple] = [(s, _IRI.RDF.type, t) for t in types]
+    triples.append((s, _IRI.KG.key, Lit(node)))
     if scheme is not None:
-        triples.append((s, str(SKOS.inScheme), m.scheme(scheme)))
+        triples.append((s, _IRI.SKOS.inScheme, m.scheme(scheme)))
     if kind == "area":
-        triples.append((s, str(SKOS.topConceptOf), m.scheme(scheme)))
+        triples.append((s, _IRI.SKOS.topConceptOf, m.scheme(scheme)))
     for f in fields:
         value = data.get(f.attr)
         if value is not None:
             triples += [(s, f.prop, m.literal(v, f.kind)) for v in (value if f.many else [value])]
     names = [data.get(attr) for attr in _LOOKUP.get(kind, ())]
     folded = {fold(str(v)) for value in names if value is not None for v in (value if isinstance(value, list) else [value])}
-    triples += [(s, str(KG.nameKey), Lit(key)) for key in sorted(folded)]
+    triples += [(s, _IRI.KG.nameKey, Lit(key)) for key in sorted(folded)]
     if kind == "paper":
         has_track = any(d.get("rel") == "in_track" for _, _, d in G.out_edges(node, data=True))
-        triples.append((s, str(KG.trackUnknown), m.literal(not has_track, "boolean")))
+        triples.append((s, _IRI.KG.trackUnknown, m.literal(not has_track, "boolean")))
     for _, target, d in G.out_edges(node, data=True):
         rel = d.get("rel")
         o = m.node(target)
         if rel == "authored_by":
-            triples += [(s, str(SCHEMA.author), o), (s, str(KG.authorship), m.authorship(node, d["position"]))]
+            triples += [(s, _IRI.SCHEMA.author, o), (s, _IRI.KG.authorship, m.authorship(node, d["position"]))]
         elif rel == "in_track":
-            triples.append((s, str(KG.inTrack), o))
+            triples.append((s, _IRI.KG.inTrack, o))
         elif rel == "broader":
-            triples.append((s, str(SKOS.broader), o))
+            triples.append((s, _IRI.SKOS.broader, o))
         elif rel == "mentions":
-            triples += [(s, str(DCTERMS.subject), o), (s, str(KG.methodUse), m.method_use(node, target))]
+            triples += [(s, _IRI.DCTERMS.subject, o), (s, _IRI.KG.methodUse, m.method_use(node, target))]
         else:
             raise ValueError(f"to_rdf: edge {node!r} -> {target!r} has rel {rel!r}; expected one of {_RELS}")
     return triples
 
 
 def _authorship_triples(s: str, person: str, d: dict) -> list[Triple]:
-    return [(s, str(RDF.type), str(KG.Authorship)), (s, str(KG.person), person),
-            (s, str(KG.position), Lit(str(int(d["position"])), _DATATYPES["integer"])),
-            (s, str(KG.nameAsWritten), Lit(str(d["name"])))]
+    return [(s, _IRI.RDF.type, _IRI.KG.Authorship), (s, _IRI.KG.person, person),
+            (s, _IRI.KG.position, Lit(str(int(d["position"])), _DATATYPES["integer"])),
+            (s, _IRI.KG.nameAsWritten, Lit(str(d["name"])))]
 
 
 def _method_use_triples(s: str, method: str, d: dict, m: _Minter) -> list[Triple]:
     evidence = d.get("evidence") or []
-    triples: list[Triple] = [(s, str(RDF.type), str(KG.MethodUse)), (s, str(KG.method), method),
-                             (s, str(KG["count"]), m.literal(d.get("count", len(evidence)), "integer"))]
-    return triples + [(s, str(KG.mention), f"{s}/{i}") for i in range(1, len(evidence) + 1)]
+    triples: list[Triple] = [(s, _IRI.RDF.type, _IRI.KG.MethodUse), (s, _IRI.KG.method, method),
+                             (s, _IRI.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
+    return triples + [(s, _IRI.KG.mention, f"{s}/{i}") for i in range(1, len(evidence) + 1)]
 
 
 def _mention_triples(s: str, paper: str, position: int, item: dict, m: _Minter) -> list[Triple]:
-    triples: list[Triple] = [(s, str(RDF.type), str(KG.MethodMention)), (s, str(RDF.type), str(PROV.Entity)),
-                             (s, str(PROV.wasQuotedFrom), paper), (s, str(KG.position), m.literal(position, "integer"))]
+    triples: list[Triple] = [(s, _IRI.RDF.type, _IRI.KG.MethodMention), (s, _IRI.RDF.type, _IRI.PROV.Entity),
+                             (s, _IRI.PROV.wasQuotedFrom, paper), (s, _IRI.KG.position, m.literal(position, "integer"))]
     return triples + [(s, prop, m.literal(item[key], kind)) for key, prop, kind in _EVIDENCE if key in item]
 
 
 def _scheme_triples(name: str, m: _Minter) -> list[Triple]:
     s = m.scheme(name)
-    return [(s, str(RDF.type), str(SKOS.ConceptScheme)), (s, str(SKOS.prefLabel), Lit(_SCHEMES[name], None, "en"))]
+    return [(s, _IRI.RDF.type, _IRI.SKOS.ConceptScheme), (s, _IRI.SKOS.prefLabel, Lit(_SCHEMES[name], None, "en"))]
 
 
 def _subjects(G: nx.DiGraph, m: _Minter) -> Iterator[tuple[str, Callable[[], list[Triple]]]]:
@@ -376,6 +400,7 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
     return [ttl_path, nt_path, jsonld_path]
 
 
+@functools.cache
 def _curie(iri: str) -> str:
     """`https://schema.org/name` -> `schema:name` when a prefix of ours covers it, else the IRI."""
     for prefix, namespace in PREFIXES.items():
@@ -397,7 +422,7 @@ def _jsonld_node(subject: str, triples: Sequence[Triple]) -> dict[str, object]:
     node: dict[str, object] = {"@id": subject}
     properties: dict[str, list] = {}
     for _, p, o in triples:
-        if p == str(RDF.type):
+        if p == _IRI.RDF.type:
             properties.setdefault("@type", []).append(_curie(o))
         else:
             properties.setdefault(_curie(p), []).append(_jsonld_value(o))
