@@ -189,17 +189,20 @@ def possible_duplicates(G: nx.DiGraph) -> list[dict]:
         if rel == "authored_by":
             papers_of[author].append(paper)
     tokens = {node: _tokens(data["label"]) for node, data in G.nodes(data=True) if data.get("kind") == "author"}
-    by_token: dict[str, set[str]] = defaultdict(set)
+    # Every pair `_reason` accepts shares a bucket: the same tokens in any order, or the same last
+    # token and first initial, or the same first token and last initial. (Bucketing by any shared
+    # token would pair every two Wangs: millions of pairs at 10,000 papers.)
+    buckets: dict[tuple, set[str]] = defaultdict(set)
     for node, words in tokens.items():
-        for token in words:
-            if len(token) > 1:
-                by_token[token].add(node)
+        if len(words) >= 2:
+            for bucket in (tuple(sorted(words)), ("", words[-1], words[0][0]), ("", words[0], words[-1][0])):
+                buckets[bucket].add(node)
 
     def neighbourhood(author: str, rel: str) -> set[str]:
         return {v for p in papers_of[author] for _, v, r in G.out_edges(p, data="rel") if r == rel} - {author}
 
     found = []
-    pairs = {pair for group in by_token.values() for pair in combinations(sorted(group), 2)}
+    pairs = {pair for group in buckets.values() for pair in combinations(sorted(group), 2)}
     for u, v in sorted(pairs):
         reason = _reason(tokens[u], tokens[v])
         if reason is None:
