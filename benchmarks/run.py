@@ -54,7 +54,7 @@ STAGE_TIMEOUT = 60.0
 #: A worker whose RSS (with its children) passes this is stopped, so a runaway stage cannot swap.
 MEMORY_CAP_BYTES = 16 * 2**30
 
-STAGES = ("read", "extract", "graph", "rdf", "analysis", "views")
+STAGES = ("read", "extract", "graph", "rdf", "exports", "analysis", "views")
 SECTIONS = ("pipeline", "stream", "speed", "peers", "sparql", "views")
 #: The graph size (papers) the SPARQL benchmark runs on.
 PEER_SIZE = 10_000
@@ -190,20 +190,32 @@ def _stage_rdf(ctx: _Context) -> dict:
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
 
 
+def _stage_exports(ctx: _Context) -> dict:
+    from kg.exports import write_gexf, write_graphml
+
+    files = [write_graphml(ctx.graph, ctx.out_dir / "graph.graphml"), write_gexf(ctx.graph, ctx.out_dir / "graph.gexf")]
+    return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
+
+
 def _stage_analysis(ctx: _Context) -> dict:
+    """As `kg build`: both projections once, their VOSviewer maps, then the report on the same projections."""
     from kg.analysis import analyze
+    from kg.exports import write_vosviewer
+    from kg.graph import coauthor_graph, topic_graph
     from kg.report import write_report
 
-    write_report(analyze(ctx.graph, seed=42), ctx.out_dir)
-    return {}
+    coauthors, topics = coauthor_graph(ctx.graph), topic_graph(ctx.graph, normalize="association")
+    write_vosviewer(coauthors, ctx.out_dir / "coauthors.vosviewer.json", seed=42)
+    write_vosviewer(topics, ctx.out_dir / "topics.vosviewer.json", seed=42)
+    write_report(analyze(ctx.graph, seed=42, coauthors=coauthors, topics=topics), ctx.out_dir)
+    return {"links": coauthors.number_of_edges() + topics.number_of_edges()}
 
 
 def _stage_views(ctx: _Context) -> dict:
-    from kg.views import coauthor_view, topic_view, write_html
+    from kg.views import write_views
 
-    write_html(coauthor_view(ctx.graph, seed=42), ctx.out_dir / "coauthors.html")
-    write_html(topic_view(ctx.graph, seed=42), ctx.out_dir / "topics.html")
-    return {}
+    files = write_views(ctx.graph, ctx.out_dir, seed=42, quiet=True)
+    return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
 
 
 #: stage -> (function, the stages whose output it needs)
@@ -212,6 +224,7 @@ _STAGE_FUNCS: dict[str, tuple[Callable[[_Context], dict], tuple[str, ...]]] = {
     "extract": (_stage_extract, ("read",)),
     "graph": (_stage_graph, ("read", "extract")),
     "rdf": (_stage_rdf, ("graph",)),
+    "exports": (_stage_exports, ("graph",)),
     "analysis": (_stage_analysis, ("graph",)),
     "views": (_stage_views, ("graph",)),
 }
