@@ -7,7 +7,7 @@ import pytest
 import spacy
 
 from kg.errors import UsageError
-from kg.extract import SPANS_KEY, concept_key, extract, make_pipeline
+from kg.extract import SPANS_KEY, concept_key, extract, link, make_pipeline
 from kg.extract.acronyms import find_definitions
 from kg.extract.normalize import concept_text, display_form
 from kg.records import Paper
@@ -133,9 +133,35 @@ def test_normalisation_keeps_distinct_names_apart():
     assert display_form("Open-world Graph Assistant", sentence_start=True) == "Open-world Graph Assistant"
 
 
+LINKED = [paper("a", "Quantization-aware training (QAT) helps. QAT scales."),
+          paper("b", "We compare QAT with pruning. We propose FlashSketch, a sketching kernel."),
+          *(paper(str(i), f"We propose FlashSketch{i}, a sketching kernel (SK{i}) with dropout.") for i in range(4))]
+
+
+def test_extract_reads_a_generator_once_and_gives_what_a_list_gives():
+    expected = extract(LINKED)
+    assert [m.text for m in expected["b"][0].mentions] == ["QAT"]  # linked to paper a's definition
+    assert list(expected) == [p.key for p in LINKED]
+    assert extract(p for p in LINKED) == expected
+    assert extract(iter(LINKED), batch_size=1) == expected
+
+
 def test_workers_give_the_same_result():
-    papers = [paper(str(i), f"We propose FlashSketch{i}, a sketching kernel (SK{i}) with dropout.") for i in range(6)]
-    assert extract(papers, workers=2, batch_size=2) == extract(papers)
+    assert extract((p for p in LINKED), workers=2, batch_size=2) == extract(LINKED)
+
+
+def test_link_over_processed_docs_equals_extract():
+    nlp = make_pipeline()
+    assert link(LINKED, list(nlp.pipe(p.text for p in LINKED))) == extract(LINKED, nlp=nlp)
+
+
+def test_a_pipeline_without_sentence_boundaries_reads_the_text_as_one_sentence():
+    nlp = spacy.blank("en")
+    nlp.add_pipe("kg_methods")
+    text = "Quantization-aware training (QAT) helps. We use FlashSketch."
+    found = extract([paper("p", text)], nlp=nlp)["p"]
+    assert [m.key for m in found] == ["quantization-aware-training", "flashsketch"]
+    assert {x.sentence for m in found for x in m.mentions} == {text}
 
 
 def test_missing_model_names_the_extra():

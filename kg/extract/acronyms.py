@@ -14,6 +14,10 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.vocab import vocabulary
+from kg.extract.words import Tokens
+
+#: A token range, `(start, end)`.
+Range = tuple[int, int]
 
 _MAX_SHORT_CHARS = 12
 _CLAUSE_BREAKS = frozenset({",", ";", ":", "(", ")", "[", "]", ".", "!", "?", '"'})
@@ -56,84 +60,94 @@ def _max_words(short: str) -> int:
     return min(n + 5, 2 * n)
 
 
-def _window_start(doc: Doc, end: int, max_words: int) -> int:
+def _window_start(tokens: Tokens, end: int, max_words: int) -> int:
     """Token index where the long-form window before token `end` starts (same sentence and clause)."""
-    sent_start = doc[end - 1].sent.start if doc.has_annotation("SENT_START") else 0
+    sent_start = tokens.sentence(end - 1)[0]
     words = 0
     i = end
-    while i > sent_start and doc[i - 1].text not in _CLAUSE_BREAKS:
+    while i > sent_start and tokens.text[i - 1] not in _CLAUSE_BREAKS:
         i -= 1
-        if doc[i].whitespace_ or i == end - 1:
+        if tokens.space[i] or i == end - 1:
             words += 1
         if words >= max_words:
             break
     return i
 
 
-def _extend_capitalised(doc: Doc, span: Span, window_start: int) -> Span:
-    """Extend a capitalised long form left over the capitalised words directly before it."""
-    if not span.text[:1].isupper():
-        return span
-    start = span.start
-    while start > window_start and doc[start - 1].text[:1].isupper() and doc[start - 1].is_alpha \
-            and not doc[start - 1].is_stop and doc[start - 1].lower_ not in vocabulary().weak:
+def _extend_capitalised(tokens: Tokens, start: int, window_start: int) -> int:
+    """The start of a capitalised long form at token `start`, extended left over the capitalised
+    words directly before it."""
+    text, doc = tokens.text, tokens.doc
+    if not text[start][:1].isupper():
+        return start
+    while start > window_start and text[start - 1][:1].isupper() and text[start - 1].isalpha() \
+            and not doc[start - 1].is_stop and text[start - 1].lower() not in vocabulary().weak:
         start -= 1
-    return doc[start:span.end]
+    return start
 
 
 def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:
     """All `(short form, long form)` span pairs defined in `doc`, in text order."""
-    pairs: list[tuple[Span, Span]] = []
-    for i, token in enumerate(doc):
-        if token.text != "(":
+    return [(doc[short[0]:short[1]], doc[long[0]:long[1]]) for short, long in definitions(Tokens(doc))]
+
+
+def definitions(tokens: Tokens) -> list[tuple[Range, Range]]:
+    """`find_definitions` over a doc's `Tokens`, as `(start, end)` token ranges."""
+    text = tokens.text
+    pairs: list[tuple[Range, Range]] = []
+    for i in tokens.indices("("):
+        close = next((j for j in range(i + 1, min(i + 40, len(text))) if text[j] in "()"), None)
+        if close is None or text[close] != ")" or close == i + 1:
             continue
-        close = next((j for j in range(i + 1, min(i + 40, len(doc))) if doc[j].text in "()"), None)
-        if close is None or doc[close].text != ")" or close == i + 1:
-            continue
-        inner = doc[i + 1:close]
-        pair = _long_before(doc, i, inner) if is_short_form(inner.text) else _long_inside(doc, i, inner)
+        inner = tokens.span_text(i + 1, close)
+        pair = _long_before(tokens, i, close) if is_short_form(inner) else _long_inside(tokens, i, close)
         if pair is not None:
             pairs.append(pair)
     return pairs
 
 
-def _long_before(doc: Doc, paren: int, short: Span) -> tuple[Span, Span] | None:
+def _long_before(tokens: Tokens, paren: int, close: int) -> tuple[Range, Range] | None:
     """`long form (SF)`."""
     if paren == 0:
         return None
-    window_start = _window_start(doc, paren, _max_words(short.text))
+    short = tokens.span_text(paren + 1, close)
+    window_start = _window_start(tokens, paren, _max_words(short))
     if window_start >= paren:
         return None
-    base = doc[window_start].idx
-    candidate = doc.text[base:doc[paren - 1].idx + len(doc[paren - 1])]
-    offset = match_long_form(short.text, candidate)
+    base = tokens.idx[window_start]  # `candidate` is doc.text[base:...]
+    candidate = tokens.span_text(window_start, paren)
+    offset = match_long_form(short, candidate)
     if offset is None:
         return None
-    long = _trim(doc.char_span(base + offset, base + len(candidate), alignment_mode="expand"))
-    if long is None or long.text.casefold() == short.text.casefold() or len(long.text) <= len(short.text):
+    long = _trim(tokens, tokens.doc.char_span(base + offset, base + len(candidate), alignment_mode="expand"))
+    if long is None:
         return None
-    return short, _extend_capitalised(doc, long, window_start)
+    long_text = tokens.span_text(*long)
+    if long_text.casefold() == short.casefold() or len(long_text) <= len(short):
+        return None
+    return (paren + 1, close), (_extend_capitalised(tokens, long[0], window_start), long[1])
 
 
-def _trim(span: Span | None) -> Span | None:
-    """The span without edge tokens that hold no letter or digit (markdown `_`, quotes)."""
+def _trim(tokens: Tokens, span: Span | None) -> Range | None:
+    """The span's token range without edge tokens that hold no letter or digit (markdown `_`, quotes)."""
     if span is None:
         return None
     start, end = span.start, span.end
-    while start < end and not any(c.isalnum() for c in span.doc[start].text):
+    while start < end and not any(c.isalnum() for c in tokens.text[start]):
         start += 1
-    while end > start and not any(c.isalnum() for c in span.doc[end - 1].text):
+    while end > start and not any(c.isalnum() for c in tokens.text[end - 1]):
         end -= 1
-    return span.doc[start:end] if end > start else None
+    return (start, end) if end > start else None
 
 
-def _long_inside(doc: Doc, paren: int, inner: Span) -> tuple[Span, Span] | None:
+def _long_inside(tokens: Tokens, paren: int, close: int) -> tuple[Range, Range] | None:
     """`SF (long form)`: the token before the parenthesis is the short form."""
-    if paren == 0 or not is_short_form(doc[paren - 1].text) or len(inner.text.split()) < 2 \
-            or len(inner.text.split()) > _max_words(doc[paren - 1].text):
+    if paren == 0:
         return None
-    short = doc[paren - 1:paren]
-    offset = match_long_form(short.text, inner.text)
-    if offset is None or " " in inner.text[:offset].strip():
+    short, inner = tokens.text[paren - 1], tokens.span_text(paren + 1, close)
+    if not is_short_form(short) or len(inner.split()) < 2 or len(inner.split()) > _max_words(short):
         return None
-    return short, inner
+    offset = match_long_form(short, inner)
+    if offset is None or " " in inner[:offset].strip():
+        return None
+    return (paren - 1, paren), (paren + 1, close)

@@ -5,25 +5,30 @@ long form, `acronyms.py`), `NAMED`, `LEXICON` (the curated `lexicon.txt`, via Ph
 `TITLE`, `CUE` and `PHRASE` (`rules.py`). Overlaps are resolved first by rule (definitions, then names),
 then by length, so `Quantization-aware training` beats `quantization`. The accepted definitions
 are left in `doc._.kg_acronyms` as `(short form, long form)` text pairs for corpus-level linking
-(the long form cleaned and singular, as a label: `("QAT", "quantization-aware training")`).
+(the long form cleaned and singular, as a label: `("QAT", "quantization-aware training")`), and
+the indices of the tokens outside the spans with two or more capitals (`LLMs`) in
+`doc._.kg_capitals`: a short form defined in another paper may be used bare there.
 
-Works on `spacy.blank("en")` (add a sentencizer for sentence evidence; `make_pipeline` does);
-uses POS tags and noun chunks when the pipeline provides them.
+Works on `spacy.blank("en")` (add a sentencizer for sentence evidence, as `make_pipeline` does;
+without sentence boundaries the whole text is one sentence); uses POS tags and noun chunks when
+the pipeline provides them. The rules work on plain lists read once per Doc (`words.Tokens`) and
+on per-word facts computed once per distinct word (`words.Form`, kept in `MethodTagger.forms`).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
-from kg.extract.acronyms import find_definitions
+from kg.extract.acronyms import Range, definitions
 from kg.extract.normalize import clean_surface, concept_text, display_form, singular
-from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Words, cue_phrases, named_methods, technique_phrases,
-                              title_phrases)
+from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
+                              technique_phrases, title_phrases)
 from kg.extract.vocab import Vocabulary, vocabulary
-from kg.extract.words import is_acronym, is_named
+from kg.extract.words import Forms, Tokens, is_acronym
 
 SPANS_KEY = "methods"
 LONG_FORM, ACRONYM, LEXICON = "LONG_FORM", "ACRONYM", "LEXICON"
@@ -33,6 +38,8 @@ _SECOND_TIER = (LEXICON, TITLE, CUE, PHRASE)
 
 if not Doc.has_extension("kg_acronyms"):
     Doc.set_extension("kg_acronyms", default=())
+if not Doc.has_extension("kg_capitals"):
+    Doc.set_extension("kg_capitals", default=())
 
 
 @Language.factory("kg_methods")
@@ -57,52 +64,58 @@ class MethodTagger:
                 lower.update(_variants(term.lower()))
         self.lower_matcher.add(LEXICON, [nlp.make_doc(t) for t in sorted(lower)])
         self.exact_matcher.add(LEXICON, [nlp.make_doc(t) for t in sorted(exact)])
+        self.forms = Forms(self.vocab)
 
     def __call__(self, doc: Doc) -> Doc:
-        words = Words(doc, self.vocab)
-        lexicon = [Span(doc, s, e, label=LEXICON)
-                   for matcher in (self.lower_matcher, self.exact_matcher) for _, s, e in matcher(doc)]
-        pairs, defined = self._definitions(doc, lexicon)
+        tokens = Tokens(doc)
+        words = Words(tokens, self.forms)
+        lexicon = [(s, e, LEXICON) for matcher in (self.lower_matcher, self.exact_matcher) for _, s, e in matcher(doc)]
+        pairs, defined = self._definitions(tokens, lexicon)
         candidates = (defined + named_methods(words) + lexicon + title_phrases(words) + cue_phrases(words)
                       + technique_phrases(words))
-        doc.spans[SPANS_KEY] = [s for s in _resolve(candidates) if self._is_term(s)]
+        terms = [c for c in _resolve(candidates) if self._is_term(tokens.span_text(c[0], c[1]))]
+        doc.spans[SPANS_KEY] = [Span(doc, start, end, label=label) for start, end, label in terms]
         doc._.kg_acronyms = tuple(pairs)
+        covered = {i for start, end, _ in terms for i in range(start, end)}
+        doc._.kg_capitals = tuple(i for i in words.capitals() if i not in covered)
         return doc
 
-    def _definitions(self, doc: Doc, lexicon: list[Span]) -> tuple[list[tuple[str, str]], list[Span]]:
-        """Accepted acronym pairs and the spans of every use of their short and long forms."""
+    def _definitions(self, tokens: Tokens, lexicon: list[Candidate]) -> tuple[list[tuple[str, str]], list[Candidate]]:
+        """Accepted acronym pairs and every use of their short and long forms."""
         pairs: list[tuple[str, str]] = []
-        spans: list[Span] = []
+        found: list[Candidate] = []
         shorts: set[str] = set()
-        for short, long in find_definitions(doc):
-            if not self._is_method_definition(short, long, lexicon, shorts):
+        for short, long in definitions(tokens):
+            short_text, long_text = tokens.span_text(*short), tokens.span_text(*long)
+            if not self._is_method_definition(tokens, short, long, long_text, lexicon, shorts):
                 continue
-            shorts.add(bare_short_form(short.text))
-            pairs.append((short.text, display_form(long.text, sentence_start=long.start == long.sent.start)))
-            spans += [Span(doc, long.start, long.end, label=LONG_FORM)]
-            spans += _occurrences(doc, long, LONG_FORM) + _acronym_uses(doc, short.text)
-        return pairs, spans
+            shorts.add(bare_short_form(short_text))
+            pairs.append((short_text, display_form(long_text, sentence_start=long[0] in tokens.starts_sentence)))
+            found += [(*long, LONG_FORM)]
+            found += _occurrences(tokens, *long) + _acronym_uses(tokens, short_text)
+        return pairs, found
 
-    def _is_method_definition(self, short: Span, long: Span, lexicon: list[Span], shorts: set[str]) -> bool:
+    def _is_method_definition(self, tokens: Tokens, short: Range, long: Range, long_text: str,
+                              lexicon: list[Candidate], shorts: set[str]) -> bool:
         """A definition names a method when the short form is name-shaped, or the long form ends
         in a method head, is a capitalised name, holds a lexicon term or an acronym already taken."""
-        if concept_text(long.text) in self.vocab.generic:  # a field (`Artificial Intelligence (AI)`)
+        if concept_text(long_text) in self.vocab.generic:  # a field (`Artificial Intelligence (AI)`)
             return False
-        if is_named(short):
+        if self.forms[tuple(tokens.text[short[0]:short[1]])].named:
             return True
-        words = clean_surface(long.text).split()
+        words = clean_surface(long_text).split()
         if (len(words) >= 2 or "-" in words[-1]) and singular(words[-1].split("-")[-1]).lower() in self.vocab.heads:
             return True
         content = [w for w in words if w.lower() not in self.vocab.stop_words]
         if len(content) >= 2 and all(w[:1].isupper() for w in content):
             return True
-        if any(long.start <= s.start and s.end <= long.end for s in lexicon):
+        if any(long[0] <= start and end <= long[1] for start, end, _ in lexicon):
             return True
-        return any(bare_short_form(t.text) in shorts for t in long)
+        return any(bare_short_form(t) in shorts for t in tokens.text[long[0]:long[1]])
 
-    def _is_term(self, span: Span) -> bool:
+    def _is_term(self, text: str) -> bool:
         """The final guard: never a generic word, stop word, or letterless string alone."""
-        text = concept_text(span.text)
+        text = concept_text(text)
         return (len(text) >= 2 and any(c.isalpha() for c in text)
                 and text not in self.vocab.generic and text not in self.vocab.stop_words)
 
@@ -124,40 +137,43 @@ def _plural(word: str) -> str:
     return word + "s"
 
 
+@lru_cache(maxsize=1 << 16)
 def bare_short_form(short: str) -> str:
     """A short form without its plural `s`: `DEBs` -> `DEB`."""
     return short[:-1] if len(short) > 2 and short.endswith("s") and short[-2].isupper() else short
 
 
-def _acronym_uses(doc: Doc, short: str) -> list[Span]:
+def _acronym_uses(tokens: Tokens, short: str) -> list[Candidate]:
+    """Every token that is `short`, in either number (`bare_short_form` maps it to the same)."""
     bare = bare_short_form(short)
-    return [Span(doc, t.i, t.i + 1, label=ACRONYM) for t in doc if bare_short_form(t.text) == bare]
+    forms = (bare, bare + "s") if bare_short_form(bare + "s") == bare else (bare,)
+    return [(i, i + 1, ACRONYM) for i in sorted(i for form in forms for i in tokens.indices(form))]
 
 
-def _occurrences(doc: Doc, long: Span, label: str) -> list[Span]:
-    """Other uses of a long form in the doc (case-insensitive, either number)."""
-    target = [t.lower_ for t in long]
+def _occurrences(tokens: Tokens, start: int, end: int) -> list[Candidate]:
+    """Other uses of the long form `start:end` in the doc (case-insensitive, either number)."""
+    lower = tokens.lower
+    target = lower[start:end]
     target[-1] = singular(target[-1])
     n = len(target)
-    found = []
-    for i in range(len(doc) - n + 1):
-        if i != long.start and doc[i].lower_ == target[0] and \
-                [t.lower_ for t in doc[i:i + n - 1]] == target[:-1] and singular(doc[i + n - 1].lower_) == target[-1]:
-            found.append(Span(doc, i, i + n, label=label))
-    return found
+    return [(i, i + n, LONG_FORM) for i in tokens.indices(target[0], lower=True)
+            if i != start and i + n <= len(lower) and lower[i:i + n - 1] == target[:-1]
+            and singular(lower[i + n - 1]) == target[-1]]
 
 
-def _resolve(candidates: Iterable[Span]) -> list[Span]:
-    """Non-overlapping spans in text order: first tier by rule, then second tier by length."""
-    def rank(span: Span) -> tuple[int, int, int, int]:
-        if span.label_ in _FIRST_TIER:
-            return (0, _FIRST_TIER.index(span.label_), -len(span), span.start)
-        return (1, -len(span), _SECOND_TIER.index(span.label_), span.start)
+def _resolve(candidates: Iterable[Candidate]) -> list[Candidate]:
+    """Non-overlapping candidates in text order: first tier by rule, then second tier by length."""
+    def rank(candidate: Candidate) -> tuple[int, int, int, int]:
+        start, end, label = candidate
+        if label in _FIRST_TIER:
+            return (0, _FIRST_TIER.index(label), start - end, start)
+        return (1, start - end, _SECOND_TIER.index(label), start)
 
     taken: set[int] = set()
-    chosen: list[Span] = []
-    for span in sorted(candidates, key=rank):
-        if not taken.intersection(range(span.start, span.end)):
-            chosen.append(span)
-            taken.update(range(span.start, span.end))
-    return sorted(chosen, key=lambda s: s.start)
+    chosen: list[Candidate] = []
+    for candidate in sorted(candidates, key=rank):
+        start, end, _ = candidate
+        if taken.isdisjoint(range(start, end)):
+            chosen.append(candidate)
+            taken.update(range(start, end))
+    return sorted(chosen)

@@ -15,23 +15,40 @@ anywhere in the corpus (acronyms included), one per case-insensitive spelling, s
 """
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from bisect import bisect_right
+from collections import Counter, defaultdict, deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import NamedTuple
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.errors import UsageError
 from kg.extract.component import SPANS_KEY, bare_short_form
 from kg.extract.normalize import concept_key, display_form
 from kg.extract.pipeline import COMPONENT, default_pipeline
 from kg.extract.vocab import vocabulary
+from kg.extract.words import sentences
 from kg.records import Method, MethodMention, Paper
 
 
-@dataclass(frozen=True)
-class _Mention:
+class _Use(NamedTuple):
+    """A mention before linking: its first token (for ordering), whether it starts a sentence
+    (for its display form) and the evidence."""
+    start: int
+    sentence_start: bool
+    mention: MethodMention
+
+
+class _Found(NamedTuple):
+    """One paper's extraction without its Doc: what corpus-level linking needs, and no more."""
+    key: str
+    acronyms: tuple[tuple[str, str], ...]  # (short form, long form): `doc._.kg_acronyms`
+    uses: tuple[_Use, ...]                 # the component's spans
+    capitals: tuple[_Use, ...]             # `doc._.kg_capitals`: bare short forms?
+
+
+class _Mention(NamedTuple):
     key: str
     form: str
     mention: MethodMention
@@ -41,46 +58,81 @@ def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: in
             batch_size: int = 64) -> dict[str, tuple[Method, ...]]:
     """The method concepts of each paper, keyed by `Paper.key`, ordered by first mention.
 
-    `nlp` defaults to blank English with our components (`make_pipeline()`); a given pipeline
-    must contain the `kg_methods` component. `workers` > 1 uses spaCy's `n_process`.
+    `papers` may be any iterable (a generator is read once). `nlp` defaults to blank English
+    with our components (`make_pipeline()`); a given pipeline must contain the `kg_methods`
+    component. `workers` > 1 uses spaCy's `n_process`. Each Doc is reduced to its mentions and
+    definitions as soon as it is made, so memory grows with the methods found, not with the text.
     """
     nlp = nlp if nlp is not None else default_pipeline()
     if COMPONENT not in nlp.pipe_names:
         raise UsageError(f"the spaCy pipeline has no {COMPONENT!r} component; build it with kg.extract.make_pipeline()")
-    papers = list(papers)
-    docs = list(nlp.pipe((p.text for p in papers), n_process=max(1, workers), batch_size=batch_size))
-    return link(papers, docs)
+    pending: deque[Paper] = deque()  # read, not yet processed: nlp.pipe keeps the order
+
+    def texts() -> Iterator[str]:
+        for paper in papers:
+            pending.append(paper)
+            yield paper.text
+
+    found = []
+    for doc in nlp.pipe(texts(), n_process=max(1, workers), batch_size=batch_size):
+        paper = pending.popleft()
+        found.append(_reduce(paper.key, doc, paper.text))
+    return _link(found)
 
 
 def link(papers: Sequence[Paper], docs: Sequence[Doc]) -> dict[str, tuple[Method, ...]]:
     """The corpus-level step of `extract()` over already processed docs (one per paper)."""
-    shorts = _corpus_short_forms(docs)
+    return _link([_reduce(paper.key, doc, doc.text) for paper, doc in zip(papers, docs)])
+
+
+def _reduce(key: str, doc: Doc, text: str) -> _Found:
+    """The compact record of a processed doc (`text` is `doc.text`): its spans and its possible
+    bare short forms."""
+    sents = sentences(doc)
+    starts = [s.start for s in sents]
+    sentence_texts: dict[int, str] = {}  # one string per sentence, shared by its mentions
+
+    def use(span: Span) -> _Use:
+        k = bisect_right(starts, span.start) - 1
+        if k not in sentence_texts:
+            sentence_texts[k] = text[sents[k].start_char:sents[k].end_char]
+        return _Use(span.start, span.start == starts[k],
+                    MethodMention(text[span.start_char:span.end_char], span.start_char, span.end_char,
+                                  sentence_texts[k]))
+
+    return _Found(key, tuple(doc._.kg_acronyms), tuple(use(span) for span in doc.spans[SPANS_KEY]),
+                  tuple(use(doc[i:i + 1]) for i in doc._.kg_capitals))
+
+
+def _link(found: Sequence[_Found]) -> dict[str, tuple[Method, ...]]:
+    """Concepts, labels and alt labels over the whole corpus; see the module docstring."""
+    shorts = _corpus_short_forms(found)
     long_forms: Counter[tuple[str, str]] = Counter()
     per_paper: list[list[_Mention]] = []
-    for doc in docs:
-        local = {bare_short_form(short): concept_key(long) for short, long in doc._.kg_acronyms}
-        for short, long in doc._.kg_acronyms:
+    for paper in found:
+        local = {bare_short_form(short): concept_key(long) for short, long in paper.acronyms}
+        for short, long in paper.acronyms:
             long_forms[(concept_key(long), display_form(long, sentence_start=False))] += 1
-        per_paper.append(_mentions(doc, local, shorts))
+        per_paper.append(_mentions(paper, local, shorts))
     for short, long in vocabulary().lexicon_pairs:
         long_forms.setdefault((concept_key(long), long), 0)
     labels, alt_labels = _labels(per_paper, long_forms)
     result: dict[str, tuple[Method, ...]] = {}
-    for paper, mentions in zip(papers, per_paper):
+    for paper, mentions in zip(found, per_paper):
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
         for m in mentions:
             grouped[m.key].append(m.mention)
         result[paper.key] = tuple(
-            Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(found))
-            for key, found in grouped.items())
+            Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence))
+            for key, evidence in grouped.items())
     return result
 
 
-def _corpus_short_forms(docs: Sequence[Doc]) -> dict[str, str]:
+def _corpus_short_forms(found: Sequence[_Found]) -> dict[str, str]:
     """Short form -> concept key, from every paper's definitions, then the lexicon's."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for doc in docs:
-        for short, long in doc._.kg_acronyms:
+    for paper in found:
+        for short, long in paper.acronyms:
             votes[bare_short_form(short)][concept_key(long)] += 1
     chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
     for short, long in vocabulary().lexicon_pairs:
@@ -88,18 +140,14 @@ def _corpus_short_forms(docs: Sequence[Doc]) -> dict[str, str]:
     return chosen
 
 
-def _mentions(doc: Doc, local: dict[str, str], shorts: dict[str, str]) -> list[_Mention]:
-    spans = list(doc.spans[SPANS_KEY])
-    covered = {i for s in spans for i in range(s.start, s.end)}
-    spans += [doc[t.i:t.i + 1] for t in doc
-              if t.i not in covered and bare_short_form(t.text) in shorts and sum(c.isupper() for c in t.text) >= 2]
+def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str]) -> list[_Mention]:
+    uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.mention.text) in shorts]
     found = []
-    for span in sorted(spans, key=lambda s: s.start):
-        bare = bare_short_form(span.text)
-        key = local.get(bare) or shorts.get(bare) or concept_key(span.text)
-        sentence = span.sent.text if doc.has_annotation("SENT_START") else doc.text
-        found.append(_Mention(key, display_form(span.text, sentence_start=span.start == span.sent.start),
-                              MethodMention(span.text, span.start_char, span.end_char, sentence)))
+    for use in sorted(uses, key=lambda u: u.start):
+        text = use.mention.text
+        bare = bare_short_form(text)
+        key = local.get(bare) or shorts.get(bare) or concept_key(text)
+        found.append(_Mention(key, display_form(text, sentence_start=use.sentence_start), use.mention))
     return found
 
 
@@ -114,17 +162,19 @@ def _labels(per_paper: Sequence[Sequence[_Mention]], long_forms: Counter[tuple[s
         longs[key][form] += n
     labels, alts = {}, {}
     for key, counter in forms.items():
-        preferred = longs.get(key) or counter
-        labels[key] = _most_common(preferred)
-        by_case: dict[str, Counter[str]] = defaultdict(Counter)
-        for form, n in (counter + longs.get(key, Counter())).items():
-            by_case[form.casefold()][form] += n
-        by_case.pop(labels[key].casefold(), None)
+        long = longs.get(key)
+        labels[key] = label = _most_common(long or counter)
+        if long:
+            counter = counter + long  # drops a lexicon long form never seen (count 0)
+        by_case: dict[str, dict[str, int]] = {}
+        for form, n in counter.items():
+            by_case.setdefault(form.casefold(), {})[form] = n
+        by_case.pop(label.casefold(), None)
         alts[key] = tuple(sorted(_most_common(c) for c in by_case.values()))
     return labels, alts
 
 
-def _most_common(counter: Counter[str]) -> str:
+def _most_common(counter: Mapping[str, int]) -> str:
     return min(counter.items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from kg.names import slugify
 
@@ -18,6 +19,9 @@ _LATEX_MARKUP = re.compile(r"[{}$*_^~\\`]")
 _LINE_BREAK_HYPHEN = re.compile(r"(?<=[a-z])- (?!(?:and|or|to|vs)\b)(?=[a-z])")
 _EDGE_PUNCT = "()[]<>\"'“”‘’,.;:!?"
 _PLURAL_ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9]s$")
+#: The normalisation functions are pure and see the same strings again and again: each keeps
+#: this many results.
+_CACHE = 1 << 16
 #: Words ending in `s` that are not plurals (compared lower-case).
 _NOT_PLURAL_ENDINGS = ("ss", "us", "is", "ics", "ous")
 _NOT_PLURAL = frozenset({"series", "species", "news", "its", "has", "was", "does", "this", "lens"})
@@ -33,6 +37,7 @@ def clean_surface(text: str) -> str:
     return " ".join(text.split()).strip(_EDGE_PUNCT + " ")
 
 
+@lru_cache(maxsize=_CACHE)
 def singular(word: str) -> str:
     """The singular of one word, case kept: `LLMs` -> `LLM`, `strategies` -> `strategy`, `analysis` kept."""
     if _PLURAL_ACRONYM.match(word):
@@ -58,6 +63,7 @@ def singular_phrase(text: str) -> str:
     return f"{head}{sep}{singular(last)}"
 
 
+@lru_cache(maxsize=_CACHE)
 def concept_text(text: str) -> str:
     """The canonical comparison text of a term (see the module docstring)."""
     text = singular_phrase(clean_surface(text))
@@ -66,11 +72,13 @@ def concept_text(text: str) -> str:
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=_CACHE)
 def concept_key(text: str) -> str:
     """The concept's slug, shared across papers: `Quantization-aware training` -> `quantization-aware-training`."""
     return slugify(concept_text(text))
 
 
+@lru_cache(maxsize=_CACHE)
 def display_form(text: str, *, sentence_start: bool) -> str:
     """A mention as a label candidate: cleaned, singular, and without a capital that only the
     sentence start gave it (`Reinforcement learning` -> `reinforcement learning`, `Open-world

@@ -1,143 +1,151 @@
 """The candidate rules of the method-term component: named methods, capitalised names, technique
 phrases, cue phrases.
 
-Each rule looks at the doc's words (`words.compound_words`) and returns candidate spans labelled
-with the rule's name; the component resolves overlaps. POS tags and noun chunks are used when the
-pipeline has them (`tagged` / `parsed`) and never required.
+Each rule looks at the doc's words (`words.compound_words`) and returns candidates, `(start, end,
+label)` token ranges labelled with the rule's name; the component resolves overlaps. A word is
+named by its index in `Words`; what depends only on its text is in `Words.forms`. POS tags and
+noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never required.
 """
 from __future__ import annotations
 
-from spacy.tokens import Doc, Span
+from bisect import bisect_left
 
-from kg.extract.normalize import singular
 from kg.extract.vocab import Vocabulary
-from kg.extract.words import compound_words, head_form, is_named, is_wordlike, parts
+from kg.extract.words import CUE_VERBS, Forms, Tokens, compound_words
 
 NAMED, TITLE, PHRASE, CUE = "NAMED", "TITLE", "PHRASE", "CUE"
+#: A candidate term: `(start, end, label)`, a token range and the rule that found it.
+Candidate = tuple[int, int, str]
 
 _MAX_MODIFIERS = 3
 _MAX_CUE_WORDS = 5
-_CUE_VERBS = frozenset({"propose", "proposes", "introduce", "introduces", "present", "presents"})
 _CUE_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "letter"})
 _MODIFIER_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
 _PARTICIPLES = frozenset({"VBN", "VBG"})
 _HEAD_POS = frozenset({"NOUN", "PROPN", "X"})
 _CLAUSE_ENDS = frozenset({"and", "or", "of", "in", "for"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "our", "its", "their", "his", "her"})
-_ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "able", "ible", "ary", "ed")
 
 
 class Words:
-    """The doc's words with the context every rule needs: vocabulary, tags, noun chunks."""
+    """The doc's words with the context every rule needs: vocabulary, tags, noun chunks.
 
-    def __init__(self, doc: Doc, vocab: Vocabulary) -> None:
-        self.doc = doc
-        self.vocab = vocab
-        self.items = compound_words(doc)
-        self.tagged = doc.has_annotation("TAG")
+    Word `i` spans tokens `starts[i]:ends[i]`; `forms[i]` is its `Form`, from `form_of` (the
+    component's `Forms`); `marked` lists the words a rule may start from (`Form.marked`).
+    """
+
+    def __init__(self, tokens: Tokens, forms: Forms) -> None:
+        self.tokens = tokens
+        self.vocab: Vocabulary = forms.vocab
+        self.form_of = forms
+        self.starts, compounds = compound_words(tokens)
+        self.ends = self.starts[1:] + [len(tokens)]
+        token_forms = list(map(forms.__getitem__, tokens.text))  # one look-up per token, at C speed
+        self.forms = list(map(token_forms.__getitem__, self.starts))
+        for start, end in compounds:
+            self.forms[bisect_left(self.starts, start)] = forms[tuple(tokens.text[start:end])]
+        self.marked = [i for i, form in enumerate(self.forms) if form.marked]
+        self.tagged = tokens.tagged
         self.chunk_of: dict[int, int] = {}
-        if doc.has_annotation("DEP"):
-            for n, chunk in enumerate(doc.noun_chunks):
+        if tokens.doc.has_annotation("DEP"):
+            for n, chunk in enumerate(tokens.doc.noun_chunks):
                 self.chunk_of.update((i, n) for i in range(chunk.start, chunk.end))
 
-    def starts_sentence(self, word: Span) -> bool:
-        return bool(self.doc[word.start].is_sent_start)
+    def __len__(self) -> int:
+        return len(self.starts)
 
-    def lower(self, word: Span) -> str:
-        return word.text.lower()
+    def starts_sentence(self, i: int) -> bool:
+        return self.starts[i] in self.tokens.starts_sentence
 
-    def is_weak(self, word: Span) -> bool:
-        text = self.lower(word)
-        return text in self.vocab.weak or (len(text) > 4 and text.endswith("ly") and "-" not in text)
+    def _pos(self, i: int) -> str:
+        """The POS tag of word `i`'s last token (tagged pipelines only)."""
+        return self.tokens.pos[self.ends[i] - 1]
 
-    def is_generic(self, word: Span) -> bool:
-        return singular(self.lower(word)) in self.vocab.generic
-
-    def is_modifier(self, word: Span) -> bool:
-        """Can `word` sit inside a method term (before its head)?"""
-        text = self.lower(word)
-        if not is_wordlike(word[0].text) or len(text) < 2 or not text[0].isalpha():
-            return False
-        if text in self.vocab.stop_words or text in self.vocab.verbs:
-            return False
-        if len(text) > 4 and text.endswith("ly") and "-" not in text:
-            return False
-        if "-" not in text and singular(text) != text:  # a plural ends a noun phrase
+    def is_modifier(self, i: int) -> bool:
+        """Can word `i` sit inside a method term (before its head)?"""
+        if not self.forms[i].modifier:
             return False
         if self.tagged:
-            last = word[-1]
-            return last.pos_ in _MODIFIER_POS or last.tag_ in _PARTICIPLES
+            last = self.ends[i] - 1
+            return self.tokens.pos[last] in _MODIFIER_POS or self.tokens.tag[last] in _PARTICIPLES
         return True
 
-    def continues_phrase(self, word: Span) -> bool:
-        """Does `word`, right after a head, carry the noun phrase on (`learning rate`)?"""
-        text = self.lower(word)
-        if not is_wordlike(word[0].text) or not text[:1].isalpha() or self.starts_sentence(word) or self.is_head(word):
-            return False
-        if text in self.vocab.stop_words or text in self.vocab.verbs or text.endswith("ly"):
+    def continues_phrase(self, i: int) -> bool:
+        """Does word `i`, right after a head, carry the noun phrase on (`learning rate`)?"""
+        if not self.forms[i].continues or self.starts_sentence(i) or self.is_head(i):
             return False
         if self.tagged:
-            return word[-1].pos_ in _HEAD_POS
-        if singular(text) == text:
+            return self._pos(i) in _HEAD_POS
+        if not self.forms[i].plural:
             return True
         # untagged, an `-s` word is a plural noun (`learning rates and`) when a clause ends after
         # it, else likely a verb (`algorithm allocates bits`)
-        after = self.doc[word.end] if word.end < len(self.doc) else None
-        return after is None or after.is_punct or after.lower_ in _CLAUSE_ENDS
+        end = self.ends[i]
+        if end >= len(self.tokens):
+            return True
+        return self.tokens.doc[end].is_punct or self.tokens.text[end].lower() in _CLAUSE_ENDS
 
-    def is_head(self, word: Span) -> bool:
-        if self.tagged and word[-1].pos_ not in _HEAD_POS and word[-1].tag_ != "VBG":
+    def is_head(self, i: int) -> bool:
+        if not self.forms[i].is_head:
             return False
-        return head_form(word) in self.vocab.heads
+        return not self.tagged or self._pos(i) in _HEAD_POS or self.tokens.tag[self.ends[i] - 1] == "VBG"
 
-    def same_chunk(self, a: Span, b: Span) -> bool:
-        return not self.chunk_of or self.chunk_of.get(a.start, -1) == self.chunk_of.get(b.end - 1, -2)
+    def same_chunk(self, a: int, b: int) -> bool:
+        return not self.chunk_of or self.chunk_of.get(self.starts[a], -1) == self.chunk_of.get(self.ends[b] - 1, -2)
 
-    def strip_weak(self, words: list[Span]) -> list[Span]:
-        while words and (self.is_weak(words[0]) or self.lower(words[0]) in self.vocab.stop_words):
-            words = words[1:]
-        return words
+    def strip_weak(self, phrase: list[int]) -> list[int]:
+        while phrase and (self.forms[phrase[0]].weak or self.forms[phrase[0]].stop):
+            phrase = phrase[1:]
+        return phrase
 
-    def informative(self, words: list[Span]) -> bool:
+    def informative(self, phrase: list[int]) -> bool:
         """Has a noun-like word that is neither weak nor generic (what a generic head needs):
         `retrieval approach` and `cost-aware method` are terms, `neural approach` is not."""
-        return any(not self.is_weak(w) and not self.is_generic(w) and self.is_nounlike(w) for w in words)
+        return any(not self.forms[i].weak and not self.forms[i].generic and self.is_nounlike(i) for i in phrase)
 
-    def is_nounlike(self, word: Span) -> bool:
+    def is_nounlike(self, i: int) -> bool:
         """A dash-joined word, a capitalised word, a tagged noun, or (untagged) no adjective suffix."""
-        if len(word) > 1 or word.text[:1].isupper():
+        if self.forms[i].nounlike:
             return True
-        if self.tagged:
-            return word[-1].pos_ in _HEAD_POS
-        return not self.lower(word).endswith(_ADJECTIVE_SUFFIXES)
+        return self._pos(i) in _HEAD_POS if self.tagged else not self.forms[i].adjective
 
-    def span(self, words: list[Span], label: str) -> Span:
-        return Span(self.doc, words[0].start, words[-1].end, label=label)
+    def where(self, flag: str) -> list[int]:
+        """The indices of the words whose `Form` has `flag` set, one of those `Form.marked`."""
+        forms = self.forms
+        return [i for i in self.marked if getattr(forms[i], flag)]
+
+    def capitals(self) -> list[int]:
+        """The tokens with two or more capitals (`LLMs`, `FlashSketch`)."""
+        forms, starts = self.forms, self.starts
+        return [starts[i] + k for i in self.where("capitals") for k in forms[i].capitals]
+
+    def span(self, phrase: list[int], label: str) -> Candidate:
+        return self.starts[phrase[0]], self.ends[phrase[-1]], label
 
 
-def named_methods(words: Words) -> list[Span]:
+def named_methods(words: Words) -> list[Candidate]:
     """Words shaped like method names (`words.is_named`)."""
-    return [words.span([w], NAMED) for w in words.items if is_named(w)]
+    return [(words.starts[i], words.ends[i], NAMED) for i in words.where("named")]
 
 
-def title_phrases(words: Words) -> list[Span]:
+def title_phrases(words: Words) -> list[Candidate]:
     """Runs of two to five capitalised words inside a sentence (`Slow Drift`, `Confidence-Guided
     Dynamic Fusion`): a name, when its first word does not start the sentence, no word is a stop
     word or generic, and the last is singular (`Exclusion Sets` is no name)."""
-    found: list[Span] = []
-    run: list[Span] = []
-    for word in words.items + [None]:
-        if word is not None and word.text[:1].isupper() and word[0].is_alpha and not words.starts_sentence(word) \
-                and words.lower(word) not in words.vocab.stop_words and not words.is_generic(word):
-            run.append(word)
+    found: list[Candidate] = []
+    forms = words.forms
+    run: list[int] = []
+    for i in [i for i in words.where("capitalised") if not words.starts_sentence(i)] + [-1]:
+        if run and i == run[-1] + 1:
+            run.append(i)
             continue
-        if 2 <= len(run) <= _MAX_CUE_WORDS and singular(run[-1].text) == run[-1].text:
+        if 2 <= len(run) <= _MAX_CUE_WORDS and forms[run[-1]].singular:
             found.append(words.span(run, TITLE))
-        run = []
+        run = [i]
     return found
 
 
-def technique_phrases(words: Words) -> list[Span]:
+def technique_phrases(words: Words) -> list[Candidate]:
     """Multi-word terms ending in a method head (`quantization-aware training`, `Thompson sampling`).
 
     A phrase is the head plus up to three modifiers before it, in the same sentence (and noun
@@ -145,55 +153,56 @@ def technique_phrases(words: Words) -> list[Span]:
     needs an informative modifier. A head that itself modifies a following noun
     (`learning rate`) ends no phrase.
     """
-    found: list[Span] = []
-    items = words.items
-    for i, word in enumerate(items):
-        if not words.is_head(word):
+    found: list[Candidate] = []
+    forms = words.forms
+    for i in words.where("is_head"):
+        form = forms[i]
+        if not words.is_head(i):  # by its tag
             continue
-        if i + 1 < len(items) and words.continues_phrase(items[i + 1]):
+        if i + 1 < len(forms) and words.continues_phrase(i + 1):
             continue
-        modifiers: list[Span] = []
+        modifiers: list[int] = []
         j = i - 1
-        while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and not words.starts_sentence(items[j + 1])
-               and words.is_modifier(items[j]) and words.same_chunk(items[j], word)):
-            modifiers.insert(0, items[j])
+        while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and not words.starts_sentence(j + 1)
+               and words.is_modifier(j) and words.same_chunk(j, i)):
+            modifiers.insert(0, j)
             j -= 1
         modifiers = words.strip_weak(_strip_gerund(words, modifiers))
-        prefixed = len(parts(word)) > 1 and head_form(word) != singular(words.lower(word))
-        if not modifiers and not prefixed:
+        if not modifiers and not form.prefixed:
             continue
-        if head_form(word) in words.vocab.generic_heads and not words.informative(modifiers):
+        if form.generic_head and not words.informative(modifiers):
             continue
-        found.append(words.span(modifiers + [word], PHRASE))
+        found.append(words.span(modifiers + [i], PHRASE))
     return found
 
 
-def _strip_gerund(words: Words, modifiers: list[Span]) -> list[Span]:
+def _strip_gerund(words: Words, modifiers: list[int]) -> list[int]:
     """Drop a leading `-ing` word that follows a preposition: `for training large transformers`."""
-    if modifiers and words.lower(modifiers[0]).endswith("ing") and modifiers[0].start > 0:
-        before = words.doc[modifiers[0].start - 1].lower_
+    start = words.starts[modifiers[0]] if modifiers else 0
+    if start > 0 and words.forms[modifiers[0]].lower.endswith("ing"):
+        before = words.tokens.text[start - 1].lower()
         if before in words.vocab.stop_words and before not in _DETERMINERS:
             return modifiers[1:]
     return modifiers
 
 
-def cue_phrases(words: Words) -> list[Span]:
+def cue_phrases(words: Words) -> list[Candidate]:
     """Noun phrases in cue contexts: after `we propose/introduce/present`, before `-based`/`based`,
     after `based on`."""
-    found: list[Span] = []
-    items = words.items
-    for i, word in enumerate(items):
-        text = words.lower(word)
-        phrase: list[Span] = []
-        if text in _CUE_VERBS and _has_cue_subject(words, i):
-            phrase = _phrase_after(words, i + 1)
-        elif text == "based" and i + 1 < len(items) and words.lower(items[i + 1]) == "on":
-            phrase = _phrase_after(words, i + 2)
+    found: list[Candidate] = []
+    forms = words.forms
+    for i in words.where("cue"):
+        form, text = forms[i], forms[i].lower
+        if text in CUE_VERBS and _has_cue_subject(words, i):
+            span = _accept(words, words.strip_weak(_phrase_after(words, i + 1)))
+        elif text == "based" and i + 1 < len(forms) and forms[i + 1].lower == "on":
+            span = _accept(words, words.strip_weak(_phrase_after(words, i + 2)))
         elif text == "based":
-            phrase = _phrase_before(words, i)
-        elif len(parts(word)) > 1 and parts(word)[-1].lower() == "based":
-            phrase = [Span(words.doc, word.start, word.end - 2)]
-        span = _accept(words, words.strip_weak(phrase))
+            span = _accept(words, words.strip_weak(_phrase_before(words, i)))
+        elif form.based:
+            span = _accept_based_prefix(words, i)
+        else:  # a cue verb without a cue subject
+            continue
         if span is not None:
             found.append(span)
     return found
@@ -201,48 +210,56 @@ def cue_phrases(words: Words) -> list[Span]:
 
 def _has_cue_subject(words: Words, i: int) -> bool:
     for j in range(i - 1, max(-1, i - 5), -1):
-        if words.lower(words.items[j]) in _CUE_SUBJECTS:
+        if words.forms[j].lower in _CUE_SUBJECTS:
             return True
-        if words.starts_sentence(words.items[j]):
+        if words.starts_sentence(j):
             break
     return False
 
 
-def _phrase_after(words: Words, i: int) -> list[Span]:
-    items = words.items
-    while i < len(items) and (words.is_weak(items[i]) or words.lower(items[i]) in words.vocab.stop_words):
+def _phrase_after(words: Words, i: int) -> list[int]:
+    forms = words.forms
+    while i < len(forms) and (forms[i].weak or forms[i].stop):
         i += 1
-    phrase: list[Span] = []
-    while i < len(items) and len(phrase) < _MAX_CUE_WORDS and words.is_modifier(items[i]) \
-            and not (phrase and words.starts_sentence(items[i])):
-        phrase.append(items[i])
+    phrase: list[int] = []
+    while i < len(forms) and len(phrase) < _MAX_CUE_WORDS and words.is_modifier(i) \
+            and not (phrase and words.starts_sentence(i)):
+        phrase.append(i)
         i += 1
     return phrase
 
 
-def _phrase_before(words: Words, i: int) -> list[Span]:
-    phrase: list[Span] = []
+def _phrase_before(words: Words, i: int) -> list[int]:
+    phrase: list[int] = []
     j = i - 1
-    while j >= 0 and len(phrase) < _MAX_MODIFIERS - 1 and words.is_modifier(words.items[j]) \
-            and not words.starts_sentence(words.items[j + 1]):
-        phrase.insert(0, words.items[j])
+    while j >= 0 and len(phrase) < _MAX_MODIFIERS - 1 and words.is_modifier(j) and not words.starts_sentence(j + 1):
+        phrase.insert(0, j)
         j -= 1
     return phrase
 
 
-def _accept(words: Words, phrase: list[Span]) -> Span | None:
+def _accept(words: Words, phrase: list[int]) -> Candidate | None:
     """A cue phrase is a term when it is a capitalised single word not at a sentence start, or
     several words whose head is not generic, or generic with an informative modifier."""
     if not phrase:
         return None
     if len(phrase) == 1:
-        word = phrase[0]
-        if any(c.isupper() for c in word.text) and not words.starts_sentence(word) and not words.is_generic(word):
+        form = words.forms[phrase[0]]
+        if form.has_upper and not words.starts_sentence(phrase[0]) and not form.generic:
             return words.span(phrase, CUE)
         return None
     head = phrase[-1]
-    if words.tagged and head[-1].pos_ not in _HEAD_POS:
+    if words.tagged and words._pos(head) not in _HEAD_POS:
         return None
-    if words.is_generic(head) and not words.informative(phrase[:-1]):
+    if words.forms[head].generic and not words.informative(phrase[:-1]):
         return None
     return words.span(phrase, CUE)
+
+
+def _accept_based_prefix(words: Words, i: int) -> Candidate | None:
+    """`X-based` (one word): X, the word without its `-based`, taken as `_accept` takes a single word."""
+    start, end = words.starts[i], words.ends[i]
+    form = words.form_of[tuple(words.tokens.text[start:end - 2])]
+    if form.weak or form.stop or not form.has_upper or form.generic or start in words.tokens.starts_sentence:
+        return None
+    return start, end - 2, CUE

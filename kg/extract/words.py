@@ -1,16 +1,24 @@
 """Words as a reader sees them, over spaCy tokens, and the shape tests the rules use.
 
 The English tokenizer splits `BlockPerm-SJLT` into three tokens; `compound_words` joins tokens
-linked by a dash with no space around it back into one word (a Span), so a hyphenated name or
-modifier counts as one word. Every other token is a word of its own.
+linked by a dash with no space around it back into one word, so a hyphenated name or modifier
+counts as one word. Every other token is a word of its own.
+
+For speed the rules never touch spaCy objects per token: `Tokens` reads a Doc's tokens once into
+plain lists, and everything that depends only on a word's strings is computed once per distinct
+word (`Form`, cached by the component), not once per occurrence or per rule.
 """
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from functools import cached_property, lru_cache
 
+from spacy.attrs import IDX, ORTH, SPACY
 from spacy.tokens import Doc, Span
 
 from kg.extract.normalize import singular
+from kg.extract.vocab import Vocabulary
 
 DASHES = frozenset({"-", "\u2010", "\u2011", "\u2012", "\u2013", "\u2014", "\u2212"})
 _WORDLIKE = re.compile(r"^[\w+#'.’]*\w[\w+#]*$")
@@ -19,37 +27,177 @@ _PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+s?$")
 #: Name endings of benchmarks and data sets, not methods (`WebQA`, `MMLU-Bench`).
 _DATASET_SUFFIXES = ("QA", "Bench", "Benchmark", "Eval")
+#: Verbs that, after `we`, introduce what a paper proposes.
+CUE_VERBS = frozenset({"propose", "proposes", "introduce", "introduces", "present", "presents"})
+_ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "able", "ible", "ary", "ed")
 
 
-def compound_words(doc: Doc) -> list[Span]:
-    """The doc's words in order: dash-joined token runs (`GP-UCB`, `quantization-aware`) and single tokens."""
-    words: list[Span] = []
-    i, n = 0, len(doc)
-    while i < n:
-        end = i + 1
-        if is_wordlike(doc[i].text):
-            while (end + 1 < n and doc[end].text in DASHES and not doc[end - 1].whitespace_
-                   and not doc[end].whitespace_ and is_wordlike(doc[end + 1].text)):
-                end += 2
-        words.append(doc[i:end])
-        i = end
-    return words
+class Tokens:
+    """A Doc's tokens as plain lists, read once: texts, character offsets, trailing space and
+    sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        orth, self.idx, self.space = doc.to_array([ORTH, IDX, SPACY]).T.tolist() if len(doc) else ([], [], [])
+        self.text = _texts(orth, doc)
+        self.sentence_starts = [s.start for s in sentences(doc)]
+        self.starts_sentence = frozenset(self.sentence_starts)
+        self.tagged = doc.has_annotation("TAG")
+
+    def __len__(self) -> int:
+        return len(self.text)
+
+    def span_text(self, start: int, end: int) -> str:
+        """The text of tokens `start:end`, as `Span.text` gives it."""
+        text, space = self.text, self.space
+        return "".join([text[i] + " " if space[i] else text[i] for i in range(start, end - 1)]) + text[end - 1]
+
+    def sentence(self, i: int) -> tuple[int, int]:
+        """The `(start, end)` token range of the sentence holding token `i`."""
+        starts = self.sentence_starts
+        k = bisect_right(starts, i)
+        return starts[k - 1], (starts[k] if k < len(starts) else len(self))
+
+    def indices(self, text: str, *, lower: bool = False) -> list[int]:
+        """The indices of the tokens that are `text` (in lower case: `lower`), in order."""
+        return _indices(self.lower if lower else self.text, text)
+
+    @cached_property
+    def pos(self) -> list[str]:
+        return [t.pos_ for t in self.doc]
+
+    @cached_property
+    def tag(self) -> list[str]:
+        return [t.tag_ for t in self.doc]
+
+    @cached_property
+    def lower(self) -> list[str]:
+        return list(map(str.lower, self.text))
 
 
+#: Token text by orth id (a hash of the text, the same in every vocabulary), shared by all docs:
+#: looking texts up by the ids of a whole doc at once beats reading `Token.text` token by token.
+_TEXTS: dict[int, str] = {}
+_MAX_TEXTS = 1 << 17
+
+
+def _texts(orth: list[int], doc: Doc) -> list[str]:
+    try:
+        return list(map(_TEXTS.__getitem__, orth))
+    except KeyError:  # a text not seen before
+        missing = set(orth).difference(_TEXTS)
+        if len(_TEXTS) + len(missing) > _MAX_TEXTS:
+            _TEXTS.clear()
+            missing = set(orth)
+        strings = doc.vocab.strings
+        _TEXTS.update({o: strings[o] for o in missing})
+        return list(map(_TEXTS.__getitem__, orth))
+
+
+def sentences(doc: Doc) -> list[Span]:
+    """The doc's sentences; a doc without sentence boundaries is one sentence."""
+    return list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
+
+
+def _indices(items: list[str], value: str) -> list[int]:
+    found: list[int] = []
+    try:
+        while True:
+            found.append(items.index(value, found[-1] + 1 if found else 0))
+    except ValueError:
+        return found
+
+
+def compound_words(tokens: Tokens) -> tuple[list[int], list[tuple[int, int]]]:
+    """The doc's words in order, as the index of each word's first token (word `i` spans tokens
+    `starts[i]:starts[i + 1]`), and the `(start, end)` token ranges of the dash-joined words among
+    them (`GP-UCB`, `quantization-aware`). A dash joins when it has no space on either side and
+    word-like tokens on both; every other token is a word of its own."""
+    text, space = tokens.text, tokens.space
+    n = len(text)
+    joins = sorted(d for dash in DASHES.intersection(text) for d in _indices(text, dash)
+                   if 0 < d < n - 1 and not space[d - 1] and not space[d] and is_wordlike(text[d - 1])
+                   and is_wordlike(text[d + 1]))
+    compounds: list[tuple[int, int]] = []
+    for d in joins:
+        if compounds and compounds[-1][1] == d:  # `a-b-c`: the second dash continues the word
+            compounds[-1] = (compounds[-1][0], d + 2)
+        else:
+            compounds.append((d - 1, d + 2))
+    starts = list(range(n))
+    for start, end in reversed(compounds):  # from the end, so the indices before stay put
+        del starts[start + 1:end]
+    return starts, compounds
+
+
+class Form:
+    """What the rules need to know about a word that depends only on its token texts and the
+    vocabulary: computed once per distinct word."""
+
+    __slots__ = ("text", "lower", "parts", "named", "head", "is_head", "generic_head", "prefixed", "weak", "generic",
+                 "stop", "modifier", "continues", "plural", "singular", "nounlike", "adjective", "capitalised",
+                 "has_upper", "based", "cue", "capitals", "marked")
+
+    def __init__(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
+        self.text = text = "".join(tokens)
+        self.lower = lower = text.lower()
+        self.parts = parts = [t for t in tokens if t not in DASHES]
+        cased = not text.islower()  # has a capital (or no letters at all)
+        self.named = cased and is_named(text, parts)
+        self.head = head = singular(parts[-1]).lower() if parts else ""
+        self.is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        singular_lower = singular(lower)
+        self.prefixed = len(parts) > 1 and head != singular_lower
+        adverb = len(lower) > 4 and lower.endswith("ly") and "-" not in lower
+        self.weak = lower in vocab.weak or adverb
+        self.generic = singular_lower in vocab.generic
+        self.stop = lower in vocab.stop_words
+        wordlike, alpha = is_wordlike(tokens[0]), lower[:1].isalpha()
+        closed = self.stop or lower in vocab.verbs
+        #: can sit inside a term, before its head (a tagged pipeline also checks the POS tag)
+        self.modifier = (wordlike and len(lower) >= 2 and alpha and not closed and not adverb
+                         and ("-" in lower or singular_lower == lower))
+        #: can carry a noun phrase on after a head (`learning rate`), unless it starts a sentence,
+        #: is a head itself or (tagged) is no noun
+        self.continues = wordlike and alpha and not closed and not lower.endswith("ly")
+        #: an untagged `-s` word after a head: a plural noun or a verb, as the next token says
+        self.plural = singular_lower != lower
+        self.singular = singular(text) == text
+        #: noun-like by its shape: a dash-joined or a capitalised word (else by tag or suffix)
+        self.nounlike = len(tokens) > 1 or text[:1].isupper()
+        self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
+        #: can be part of a capitalised name (`Slow Drift`)
+        self.capitalised = text[:1].isupper() and tokens[0].isalpha() and not self.stop and not self.generic
+        self.has_upper = cased and any(c.isupper() for c in text)
+        self.based = len(parts) > 1 and parts[-1].lower() == "based"  # `X-based`
+        self.cue = lower in CUE_VERBS or lower == "based" or self.based  # see `rules.cue_phrases`
+        #: the offsets of its tokens with two or more capitals (`LLMs`): short forms, maybe
+        self.capitals = tuple(k for k, token in enumerate(tokens) if sum(map(str.isupper, token)) >= 2) if cased else ()
+        #: a word a rule starts from (most words are none of these)
+        self.marked = self.named or self.is_head or self.cue or self.capitalised or bool(self.capitals)
+
+
+class Forms(dict):
+    """Word -> its `Form` for one vocabulary, made on first look-up: keyed by a token's text, or
+    by the tuple of token texts of a dash-joined word. Starts afresh when `limit` words are held."""
+
+    def __init__(self, vocab: Vocabulary, limit: int = 1 << 16) -> None:
+        super().__init__()
+        self.vocab = vocab
+        self.limit = limit
+
+    def __missing__(self, key: str | tuple[str, ...]) -> Form:
+        if len(self) >= self.limit:
+            self.clear()
+        form = self[key] = Form((key,) if isinstance(key, str) else key, self.vocab)
+        return form
+
+
+@lru_cache(maxsize=1 << 16)
 def is_wordlike(text: str) -> bool:
     """Letters/digits (with `+ # ' .` inside): not punctuation, not a bracket."""
     return bool(_WORDLIKE.match(text))
-
-
-def parts(word: Span) -> list[str]:
-    """The dash-separated parts of a word: `Seed-GRPO` -> [`Seed`, `GRPO`]."""
-    return [t.text for t in word if t.text not in DASHES]
-
-
-def head_form(word: Span) -> str:
-    """The lower-case singular of a word's last part: `autoencoders` -> `autoencoder`."""
-    pieces = parts(word)
-    return singular(pieces[-1]).lower() if pieces else ""
 
 
 def is_acronym(text: str) -> bool:
@@ -57,25 +205,24 @@ def is_acronym(text: str) -> bool:
     return bool(_ACRONYM.match(text))
 
 
-def is_named(word: Span) -> bool:
-    """A named method by its shape: CamelCase or internal capitals (`FlashSketch`, `AdamW`,
-    `Meta-iLaD`), letters with digits (`W4A4`, `GPT-4`), a dash-joined name with a capitalised
-    last part and an all-capitals part (`BlockPerm-SJLT`, `GP-UCB`, `Megatron-LM`, `Seed-GRPO`), or
-    a `++`/`#` suffix (`PPI++`). Plain capitalised words and bare acronyms are not names."""
-    text = word.text
-    pieces = parts(word)
-    if not pieces or not pieces[0][:1].isalpha() or not all(is_wordlike(p) for p in pieces):
+def is_named(text: str, parts: list[str]) -> bool:
+    """A named method by its shape (`text` as written, `parts` its dash-separated tokens):
+    CamelCase or internal capitals (`FlashSketch`, `AdamW`, `Meta-iLaD`), letters with digits
+    (`W4A4`, `GPT-4`), a dash-joined name with a capitalised last part and an all-capitals part
+    (`BlockPerm-SJLT`, `GP-UCB`, `Megatron-LM`, `Seed-GRPO`), or a `++`/`#` suffix (`PPI++`).
+    Plain capitalised words and bare acronyms are not names."""
+    if not parts or not parts[0][:1].isalpha() or not all(is_wordlike(p) for p in parts):
         return False
     if text.endswith(_DATASET_SUFFIXES):
         return False
     if text.endswith(("++", "#")) and any(c.isupper() for c in text):
         return True
-    if any(_MIXED_CASE.search(p) and not _PLURAL_ACRONYM.match(p) for p in pieces):
+    if any(_MIXED_CASE.search(p) and not _PLURAL_ACRONYM.match(p) for p in parts):
         return True
-    alnum = "".join(pieces)
+    alnum = "".join(parts)
     if any(c.isdigit() for c in alnum) and any(c.isupper() for c in alnum) and len(alnum) >= 3 \
-            and any(c.isalpha() for c in pieces[0]) and (len(pieces) > 1 or pieces[0][0].isupper()):
+            and any(c.isalpha() for c in parts[0]) and (len(parts) > 1 or parts[0][0].isupper()):
         return True
-    last = pieces[-1]
-    return (len(pieces) > 1 and (last[:1].isupper() or last[:1].isdigit())
-            and any(len(p) >= 2 and p.isupper() for p in pieces))
+    last = parts[-1]
+    return (len(parts) > 1 and (last[:1].isupper() or last[:1].isdigit())
+            and any(len(p) >= 2 and p.isupper() for p in parts))
