@@ -249,7 +249,19 @@ def make_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="kg",
         description="Turn conference paper listings into a scholarly knowledge graph.",
-        epilog="Run `kg COMMAND --help` for a command's options and examples.",
+        epilog="examples:\n"
+               "  kg build                                   the embedded sample -> exports/\n"
+               "  kg build listing.txt more.bib -o out/      your inputs, merged and deduplicated\n"
+               "  kg papers listing.txt --json               what was read (problems on stderr)\n"
+               "  kg keywords listing.txt                    method concepts per paper\n"
+               "  kg analyze listing.txt -o report/          co-authorship and topic report\n"
+               "  kg queries                                 the named SPARQL queries\n"
+               "  kg query coauthors --param author=\"Jing Liu\"\n"
+               "  kg serve                                   read-only SPARQL endpoint on 127.0.0.1:7878\n\n"
+               "Settings may live in kg.toml or [tool.kg] in pyproject.toml (see README).\n"
+               "Exit codes: 0 ok, 1 problems (a fatal error, or a malformed record with --strict), 2 usage error.\n"
+               "Run `kg COMMAND --help` for a command's options and examples.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"kg {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

@@ -1,0 +1,47 @@
+"""The command line's own promises: help with examples everywhere, --version, exit codes."""
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+import kg
+from kg.cli import main, make_parser
+
+
+def _commands() -> list[str]:
+    sub = next(a for a in make_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted(sub.choices)
+
+
+def test_top_level_help_has_a_tour_and_the_exit_codes(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0
+    assert "examples:" in out and "kg build" in out and "Exit codes: 0 ok, 1 problems" in out
+    for command in _commands():
+        assert command in out
+
+
+@pytest.mark.parametrize("command", _commands())
+def test_every_command_has_help_with_examples(command, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0
+    assert "examples:" in out and f"kg {command}" in out
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0 and capsys.readouterr().out.strip() == f"kg {kg.__version__}"
+
+
+def test_unknown_command_and_bad_param_are_usage_errors(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["frobnicate"])
+    assert exc.value.code == 2
+    assert main(["query", "coauthors", "--param", "no-equals-sign", "--data", "missing.nt"]) == 2
+    assert "NAME=VALUE" in capsys.readouterr().err
