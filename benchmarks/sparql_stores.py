@@ -138,6 +138,9 @@ def parameter_values(G: nx.DiGraph) -> dict[str, str]:
 
 # --------------------------------------------------------------------------------- running
 def _lexical(term: object) -> str | None:
+    """A result term as comparable text (rdflib computes `true` from EXISTS as the Python `True`)."""
+    if isinstance(term, rdflib.Literal) and isinstance(term.toPython(), bool):
+        return "true" if term.toPython() else "false"
     return None if term is None else str(getattr(term, "value", term))
 
 
@@ -160,18 +163,28 @@ def _rdflib_child(graph: rdflib.Graph, q: NamedQuery, params: dict, conn) -> Non
         plain = term.datatype.value == str(rdflib.XSD.string)  # rdflib keeps "x" and "x"^^xsd:string apart
         bindings[var.value] = rdflib.Literal(term.value, datatype=None if plain else rdflib.URIRef(term.datatype.value))
     start = time.perf_counter()
-    result = graph.query(q.text, initBindings=bindings)
-    rows = [tuple(_lexical(row[v]) if row[v] is not None else None for v in result.vars) for row in result]
+    try:
+        result = graph.query(q.text, initBindings=bindings)
+        rows = [tuple(_lexical(row[v]) if row[v] is not None else None for v in result.vars) for row in result]
+    except Exception as exc:  # noqa: BLE001  (rdflib's engine fails on some queries: report, don't crash)
+        conn.send((None, type(exc).__name__))
+        return
     conn.send((time.perf_counter() - start, rows))
 
 
-def run_rdflib(graph: rdflib.Graph, q: NamedQuery, params: dict, timeout: float) -> tuple[float | None, list | None]:
-    """Seconds and rows in a forked child, or (None, None) past `timeout`."""
+def run_rdflib(graph: rdflib.Graph, q: NamedQuery, params: dict, timeout: float
+               ) -> tuple[float | None, list | str | None]:
+    """Seconds and rows in a forked child; (None, None) past `timeout`; (None, error name) when
+    rdflib's engine raised (its property paths recurse past Python's limit on long chains)."""
     context = multiprocessing.get_context("fork")
     receive, send = context.Pipe(duplex=False)
     child = context.Process(target=_rdflib_child, args=(graph, q, params, send))
     child.start()
-    answer = receive.recv() if receive.poll(timeout) else (None, None)
+    send.close()  # the child holds the only write end: its exit ends the wait
+    try:
+        answer = receive.recv() if receive.poll(timeout) else (None, None)
+    except EOFError:
+        answer = (None, "crashed")
     if child.is_alive():
         child.terminate()
     child.join()
@@ -222,13 +235,16 @@ def main(argv: Sequence[str] | None = None) -> dict:
     for q in named_queries():
         ox_s, ox_rows = run_oxigraph(store, q, params, args.repeat)
         rd_s, rd_rows = run_rdflib(graph, q, params, args.rdflib_timeout)
-        same = None if rd_rows is None else sorted(ox_rows, key=repr) == sorted(rd_rows, key=repr)
+        error = rd_rows if isinstance(rd_rows, str) else None
+        same = None if rd_s is None else sorted(ox_rows, key=repr) == sorted(rd_rows, key=repr)
         ratio = None if rd_s is None else rd_s / max(ox_s, 1e-9)
         figures["queries"][q.name] = {"rows": len(ox_rows), "oxigraph_ms": ox_s * 1000,
-                                      "rdflib_ms": None if rd_s is None else rd_s * 1000, "ratio": ratio, "same": same}
-        rows.append([q.name, len(ox_rows), f"{ox_s * 1000:.1f}",
-                     f">{args.rdflib_timeout:.0f}000" if rd_s is None else f"{rd_s * 1000:.0f}",
-                     f">{args.rdflib_timeout / ox_s:.0f}x" if ratio is None else f"{ratio:.0f}x",
+                                      "rdflib_ms": None if rd_s is None else rd_s * 1000, "ratio": ratio, "same": same,
+                                      "rdflib_error": error}
+        rdflib_cell = f"error: {error}" if error else (
+            f">{args.rdflib_timeout:.0f}000" if rd_s is None else f"{rd_s * 1000:.0f}")
+        ratio_cell = "-" if error else (f">{args.rdflib_timeout / ox_s:.0f}x" if ratio is None else f"{ratio:.0f}x")
+        rows.append([q.name, len(ox_rows), f"{ox_s * 1000:.1f}", rdflib_cell, ratio_cell,
                      "?" if same is None else ("yes" if same else "NO")])
     print(f"graph: {papers} papers, {len(G)} nodes, {G.number_of_edges()} edges, {len(store)} triples "
           f"({figures['graph']['source']}; built in {built:.1f} s, N-Triples in {exported:.1f} s)")
