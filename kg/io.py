@@ -1,7 +1,8 @@
-"""Atomic output: every file kg writes goes to a temporary file beside it, then is renamed."""
+"""Output: every file kg writes goes to a temporary file beside it, then is renamed; JSON layout."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -34,3 +35,20 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
     with atomic_open(path, "wb" if isinstance(data, bytes) else "w") as handle:
         handle.write(data)
     return Path(path)
+
+
+def json_text(value: object, indent: int = 0) -> str:
+    """JSON with objects laid out key by key and each list item on one compact line.
+
+    Readable and diffable like `json.dumps(indent=...)`, but each item is written by json's C
+    encoder: `indent=` makes json fall back to pure Python, which takes tens of seconds on the
+    report of 10,000 papers.
+    """
+    pad = " " * (indent + 2)
+    if isinstance(value, dict) and value:
+        items = [f"{pad}{json.dumps(key, ensure_ascii=False)}: {json_text(item, indent + 2)}"
+                 for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+    if isinstance(value, list) and value:
+        return "[\n" + ",\n".join(pad + json.dumps(item, ensure_ascii=False) for item in value) + "\n" + " " * indent + "]"
+    return json.dumps(value, ensure_ascii=False)

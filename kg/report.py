@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kg.io import atomic_write
+from kg.io import atomic_write, json_text
 
 Column = tuple[str, Callable[[dict], object]]
 
@@ -76,8 +75,8 @@ def to_csv(rows: Sequence[dict], columns: Sequence[Column]) -> str:
 
 
 def to_json(report: dict) -> str:
-    """The report as JSON text: keys in the report's (stable) order, UTF-8, 2-space indent."""
-    return json.dumps(report, ensure_ascii=False, indent=2) + "\n"
+    """The report as JSON text: keys in the report's (stable) order, UTF-8, one table row a line."""
+    return json_text(report) + "\n"
 
 
 # ----------------------------------------------------------------------------------- Markdown

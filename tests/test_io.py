@@ -1,0 +1,36 @@
+"""kg.io: atomic writes leave the old file or the new one, never half of one; JSON layout round-trips."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kg.io import atomic_open, atomic_write, json_text
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+                    max_leaves=20)
+
+
+@given(JSON)
+def test_json_text_reads_back_as_the_same_value(value):
+    assert json.loads(json_text(value)) == value
+
+
+def test_json_text_puts_each_list_item_on_one_line():
+    text = json_text({"rows": [{"a": 1, "b": [1, 2]}, {"a": 2}], "n": 2})
+    assert text.splitlines() == ['{', '  "rows": [', '    {"a": 1, "b": [1, 2]},', '    {"a": 2}', '  ],',
+                                 '  "n": 2', '}']
+
+
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "out.txt"
+    atomic_write(target, "old\n")
+    with pytest.raises(RuntimeError):
+        with atomic_open(target) as handle:
+            handle.write("half of the new")
+            raise RuntimeError("interrupted")
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
