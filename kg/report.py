@@ -108,7 +108,7 @@ def _facts(data: dict) -> str:
 def to_markdown(report: dict) -> str:
     """The report as readable Markdown: facts, then the top rows of each table."""
     p = report["parameters"]
-    out = [f"# kg report\n",
+    out = ["# kg report\n",
            f"Counting: **{p['counting']}** · Louvain seed **{p['seed']}**, resolution **{p['resolution']}** · "
            f"topic links: **{p['topic_normalization']}** strength · top **{p['top']}** rows per table "
            "(every row is in the CSV files).\n"]

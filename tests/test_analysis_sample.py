@@ -14,7 +14,7 @@ import pytest
 from kg.analysis import analyze
 from kg.exports import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track, topic_graph
+from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
 from kg.readers import read
 from kg.report import write_report
 
