@@ -106,14 +106,12 @@ def _cmd_papers(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------------------- keywords
 def _cmd_keywords(args: argparse.Namespace) -> int:
     from kg.extract import extract, keywords_records, make_pipeline
-    from kg.progress import progress
     from kg.readers import read
 
     nlp = make_pipeline(args.spacy_model)
     result = read(args.inputs, format=args.format, strict=args.strict, require_authors=False, quiet=args.quiet)
     _report_problems(result.problems)
-    papers = progress(result.papers, "extracting", total=len(result.papers), quiet=args.quiet)
-    methods = extract(papers, nlp=nlp, workers=args.workers)
+    methods = extract(result.papers, nlp=nlp, workers=args.workers, quiet=args.quiet)
     if args.json:
         _print_json(keywords_records(result.papers, methods))
     else:

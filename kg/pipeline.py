@@ -73,8 +73,7 @@ def load_graph(
     alias_table = load_aliases(aliases) if aliases else None
     nlp = make_pipeline(spacy_model)
     result = read(inputs, format=format, strict=strict, quiet=quiet)
-    papers = progress(result.papers, "extracting", total=len(result.papers), quiet=quiet)
-    methods = extract(papers, nlp=nlp, workers=workers)
+    methods = extract(result.papers, nlp=nlp, workers=workers, quiet=quiet)
     return result, build_graph(result.papers, methods, aliases=alias_table)
 
 
@@ -105,8 +104,8 @@ def build(
     """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
 
     `min_weight`, `top_n` and `top_links` are the views' thresholds (`kg.views.write_views`); the
-    other exports hold the whole graph. Progress bars (reading, extraction, then one step per export) show on a
-    terminal unless `quiet`.
+    other exports hold the whole graph. Progress bars (reading, extraction, then one step per
+    export) show on a terminal unless `quiet`.
     """
     from kg.analysis import analyze
     from kg.exports import write_gexf, write_graphml, write_vosviewer
@@ -115,7 +114,7 @@ def build(
     from kg.report import write_report
     from kg.views import write_views
 
-    check_base_iri(base_iri or DEFAULT_BASE_IRI)
+    base_iri = check_base_iri(base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
     out = Path(out_dir)
     result, G = load_graph(inputs, format=format, strict=strict, spacy_model=spacy_model, aliases=aliases,
                            workers=workers, quiet=quiet)
@@ -129,7 +128,7 @@ def build(
 
     steps: list[tuple[str, Callable[[], list[Path]]]] = [
         ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
-        ("RDF", lambda: write_rdf(G, out, base_iri=base_iri or DEFAULT_BASE_IRI)),
+        ("RDF", lambda: write_rdf(G, out, base_iri=base_iri)),
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
         ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
         ("VOSviewer", lambda: [

@@ -83,6 +83,7 @@ class _IRI:
     RDF, RDFS, KG, PROV, SCHEMA = _Strings(RDF), _Strings(RDFS), _Strings(KG), _Strings(PROV), _Strings(SCHEMA)
     DCTERMS, SKOS, XSD, OWL = _Strings(DCTERMS), _Strings(SKOS), _Strings(XSD), _Strings(OWL)
 
+
 class Lit(NamedTuple):
     """A literal as written in N-Triples: lexical form, datatype IRI (None = string), language."""
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from typing import NamedTuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.errors import UsageError
+from kg.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
 from kg.extract.normalize import concept_key, display_form
 from kg.extract.pipeline import COMPONENT, default_pipeline
@@ -55,13 +56,14 @@ class _Mention(NamedTuple):
 
 
 def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: int = 1,
-            batch_size: int = 64) -> dict[str, tuple[Method, ...]]:
+            batch_size: int = 64, quiet: bool = False) -> dict[str, tuple[Method, ...]]:
     """The method concepts of each paper, keyed by `Paper.key`, ordered by first mention.
 
     `papers` may be any iterable (a generator is read once). `nlp` defaults to blank English
     with our components (`make_pipeline()`); a given pipeline must contain the `kg_methods`
     component. `workers` > 1 uses spaCy's `n_process`. Each Doc is reduced to its mentions and
     definitions as soon as it is made, so memory grows with the methods found, not with the text.
+    A progress bar counts the papers done on a terminal unless `quiet`.
     """
     nlp = nlp if nlp is not None else default_pipeline()
     if COMPONENT not in nlp.pipe_names:
@@ -74,7 +76,9 @@ def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: in
             yield paper.text
 
     found = []
-    for doc in nlp.pipe(texts(), n_process=max(1, workers), batch_size=batch_size):
+    docs = nlp.pipe(texts(), n_process=max(1, workers), batch_size=batch_size)
+    total = len(papers) if isinstance(papers, Sized) else None
+    for doc in progress(docs, "extracting", total=total, quiet=quiet):
         paper = pending.popleft()
         found.append(_reduce(paper.key, doc, paper.text))
     return _link(found)
