@@ -12,8 +12,8 @@ def fold(text: str) -> str:
     if text.isascii():
         return " ".join(text.casefold().split())
     text = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    return " ".join(unicodedata.normalize("NFKC", text).split())
+    marks = {ord(ch): None for ch in set(text) if unicodedata.combining(ch)}  # per distinct char, not per char
+    return " ".join(unicodedata.normalize("NFKC", text.translate(marks) if marks else text).split())
 
 
 def slugify(text: str) -> str:

@@ -73,18 +73,26 @@ def _math(match: re.Match[str]) -> str:
 
 
 def clean_text(abstract: str) -> str:
-    """The abstract as extraction should see it: LaTeX/markdown markup removed, whitespace collapsed."""
-    text = _MATH.sub(_math, abstract.replace("\\$", _DOLLAR))
-    text = _innermost(_ENQUOTE, r'"\1"', text)
-    text = _innermost(_HREF, r"\1", text)
-    text = _innermost(_OLD_FONT, r"\1", text)
-    text = _innermost(_COMMAND_ARG, r"\1", text)
-    text = _BARE_COMMAND.sub(_symbol, text)
-    text = _ESCAPED.sub(r"\1", text)
-    text = text.replace("{", "").replace("}", "").replace(_DOLLAR, "$")
-    text = text.replace("---", "—").replace("--", "–")
-    text = _innermost(_BOLD, r"\1", text)
-    text = _EMPHASIS.sub(r"\1", text)
-    text = _CODE.sub(r"\1", text)
-    text = _LINK.sub(r"\1", text)
+    """The abstract as extraction should see it: LaTeX/markdown markup removed, whitespace collapsed.
+
+    Each group of rewrites runs only when its trigger character occurs: most abstracts are plain.
+    """
+    text = abstract
+    if "$" in text or "\\" in text:
+        text = _MATH.sub(_math, text.replace("\\$", _DOLLAR))
+        text = _innermost(_ENQUOTE, r'"\1"', text)
+        text = _innermost(_HREF, r"\1", text)
+        text = _innermost(_OLD_FONT, r"\1", text)
+        text = _innermost(_COMMAND_ARG, r"\1", text)
+        text = _BARE_COMMAND.sub(_symbol, text)
+        text = _ESCAPED.sub(r"\1", text)
+        text = text.replace(_DOLLAR, "$")
+    text = text.replace("{", "").replace("}", "").replace("---", "—").replace("--", "–")
+    if "*" in text:
+        text = _innermost(_BOLD, r"\1", text)
+        text = _EMPHASIS.sub(r"\1", text)
+    if "`" in text:
+        text = _CODE.sub(r"\1", text)
+    if "](" in text:
+        text = _LINK.sub(r"\1", text)
     return " ".join(text.split())

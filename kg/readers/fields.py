@@ -57,9 +57,14 @@ def split_names(line: str, separators: str = ",，、") -> tuple[list[str], bool
     Names are whitespace-normalised and otherwise kept as written; empty parts are dropped.
     """
     text, truncated = line.strip(), False
-    while (match := _TRUNCATION.search(text)) is not None:
+    while _may_be_truncated(text) and (match := _TRUNCATION.search(text)) is not None:
         truncated, text = True, text[:match.start()].rstrip().rstrip(separators)
     return _split(text, separators), truncated
+
+
+def _may_be_truncated(text: str) -> bool:
+    """A cheap test before `_TRUNCATION`, whose search of a long abstract paragraph is slow."""
+    return text.rstrip()[-3:].casefold().endswith(("等", "al", "al."))
 
 
 def parse_authors(value: object) -> tuple[list[str], bool]:
