@@ -216,57 +216,60 @@ def _select(counts: Mapping[str, int], min_papers: int, top_n: int | None) -> li
     return keys
 
 
+#: A projection's links: (u, v) with u < v -> the papers they share, in graph order.
+Pairs = dict[tuple[str, str], list[str]]
+
+
 def _project(
     G: nx.DiGraph,
     kind: str,
     name: str,
     members: Callable[[str], list[str]],
-    credit: Callable[[int], float],
+    weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]],
     node_attrs: Callable[[str], dict],
     *,
     min_weight: float,
     min_papers: int,
     top_n: int | None,
     top_links: int | None = None,
-    reweight: Callable[[nx.Graph], None] | None = None,
 ) -> nx.Graph:
     """The shared co-occurrence projection: nodes that occur together on a paper are linked.
 
-    `members(paper)` lists a paper's nodes of the projected `kind`; `credit(n)` is what one paper
-    with n members adds to each pair's weight; `reweight` may replace weights (raw counts, a
-    normalisation) before `min_weight` is applied; `name` goes to `P.graph["kind"]`. Nodes and edges are inserted sorted by key, so the result (and any
-    seeded algorithm run on it) does not depend on the order the input came in.
+    `members(paper)` lists a paper's nodes of the projected `kind`; `weigh(pairs, sizes)` gives
+    each link its weight from the papers it shares (`sizes`: paper -> number of members), on the
+    network left after the node cuts; `name` goes to `P.graph["kind"]`. Links are counted and cut
+    in plain dicts and only the kept ones become edges. Nodes and edges are inserted sorted by
+    key, so the result (and any seeded algorithm run on it) does not depend on the input order.
     """
-    papers_of: dict[str, list[str]] = defaultdict(list)
-    pairs: dict[tuple[str, str], list] = {}
-    for paper in nodes_of_kind(G, "paper"):
-        group = members(paper)
+    groups = [(paper, sorted(members(paper))) for paper in nodes_of_kind(G, "paper")]
+    counts = dict.fromkeys(nodes_of_kind(G, kind), 0)
+    for _, group in groups:
         for node in group:
-            papers_of[node].append(paper)
-        for u, v in combinations(sorted(group), 2):
-            entry = pairs.setdefault((u, v), [0, 0.0, []])
-            entry[0] += 1
-            entry[1] += credit(len(group))
-            entry[2].append(paper)
-    counts = {node: len(papers_of.get(node, ())) for node in nodes_of_kind(G, kind)}
+            counts[node] += 1
     keep = _select(counts, min_papers, top_n)
+    kept = set(keep) if len(keep) < len(counts) else None  # None: every node is kept
+    pairs: Pairs = defaultdict(list)
+    every_pair: set[tuple[str, str]] = set()  # only needed when nodes were cut, for `edges_total`
+    for paper, group in groups:
+        if len(group) < 2:
+            continue
+        if kept is not None:
+            every_pair.update(combinations(group, 2))
+            group = [node for node in group if node in kept]
+        for pair in combinations(group, 2):
+            pairs[pair].append(paper)
+    weights = weigh(pairs, {paper: len(group) for paper, group in groups})
+    links = sorted(pair for pair, weight in weights.items() if weight >= min_weight)
+    if top_links is not None and len(links) > top_links:
+        ranked = sorted(links, key=lambda pair: (-weights[pair], pair))
+        links = sorted(ranked[:max(top_links, 0)])
     P = nx.Graph(kind=name)
-    for node in keep:
-        P.add_node(node, kind=kind, **node_attrs(node), papers=counts[node])
-    kept = set(keep)
-    for (u, v), (count, weight, papers) in sorted(pairs.items()):
-        if u in kept and v in kept:
-            P.add_edge(u, v, count=count, weight=weight, papers=sorted(papers))
-    edges_total = len(pairs)
-    if reweight is not None:
-        reweight(P)
-    P.remove_edges_from([(u, v) for u, v, w in P.edges(data="weight") if w < min_weight])
-    if top_links is not None and P.number_of_edges() > top_links:
-        ranked = sorted(P.edges(data="weight"), key=lambda e: (-e[2], e[0], e[1]))
-        P.remove_edges_from([(u, v) for u, v, _ in ranked[max(top_links, 0):]])
+    P.add_nodes_from((node, {"kind": kind, **node_attrs(node), "papers": counts[node]}) for node in keep)
+    P.add_edges_from((u, v, {"count": len(pairs[u, v]), "weight": weights[u, v], "papers": sorted(pairs[u, v])})
+                     for u, v in links)
     P.graph["cut"] = {
         "nodes_total": len(counts), "nodes_kept": P.number_of_nodes(),
-        "edges_total": edges_total, "edges_kept": P.number_of_edges(),
+        "edges_total": len(pairs) if kept is None else len(every_pair), "edges_kept": P.number_of_edges(),
         "min_weight": min_weight, "min_papers": min_papers, "top_n": top_n, "top_links": top_links,
     }
     return P
@@ -293,28 +296,31 @@ def coauthor_graph(
     """
     if counting not in ("full", "fractional"):
         raise UsageError(f"counting must be 'full' or 'fractional', not {counting!r}")
-    P = _project(G, "author", "coauthor", lambda paper: paper_authors(G, paper), lambda n: 1.0 / (n - 1),
+    P = _project(G, "author", "coauthor", lambda paper: paper_authors(G, paper),
+                 _count_weights if counting == "full" else _fractional_weights,
                  lambda node: {"label": G.nodes[node]["label"]},
-                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links,
-                 reweight=_count_weights if counting == "full" else None)
+                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
     P.graph["counting"] = counting
     return P
 
 
-def association_strength(P: nx.Graph) -> None:
-    """Replace each edge's `weight` by its association strength (VOSviewer's default normalisation).
+def association_strength(pairs: Pairs, sizes: Mapping[str, int] | None = None) -> dict[tuple[str, str], float]:
+    """The association strength of each link (VOSviewer's default normalisation):
 
         AS_ij = 2m · c_ij / (k_i · k_j)
 
-    where c_ij is the co-occurrence count of i and j, k_i = Σ_j c_ij the total co-occurrence of i
-    (its total link strength) and m = Σ_{i<j} c_ij the total over all links of `P`. This is
-    van Eck & Waltman (2009) s_A = c_ij / (w_i w_j) scaled by 2m so that 1 is what independence of
-    i and j predicts: >1 means they meet more often than their frequencies alone explain.
+    where c_ij is the co-occurrence count of i and j (`len(pairs[i, j])`), k_i = Σ_j c_ij the
+    total co-occurrence of i (its total link strength) and m = Σ_{i<j} c_ij the total over all
+    links. This is van Eck & Waltman (2009) s_A = c_ij / (w_i w_j) scaled by 2m so that 1 is what
+    independence of i and j predicts: >1 means they meet more often than their frequencies alone
+    explain. (`sizes` is unused: the signature of a projection's `weigh`.)
     """
-    strength = dict(P.degree(weight="count"))
-    total = sum(c for _, _, c in P.edges(data="count"))
-    for u, v, data in P.edges(data=True):
-        data["weight"] = 2 * total * data["count"] / (strength[u] * strength[v])
+    strength: Counter[str] = Counter()
+    for (u, v), papers in pairs.items():
+        strength[u] += len(papers)
+        strength[v] += len(papers)
+    total = sum(len(papers) for papers in pairs.values())
+    return {(u, v): 2 * total * len(papers) / (strength[u] * strength[v]) for (u, v), papers in pairs.items()}
 
 
 def topic_graph(
@@ -335,16 +341,20 @@ def topic_graph(
     """
     if normalize not in (None, "association"):
         raise UsageError(f"normalize must be None or 'association', not {normalize!r}")
-    P = _project(G, "method", "topic", lambda paper: paper_methods(G, paper), lambda n: 1.0,
+    P = _project(G, "method", "topic", lambda paper: paper_methods(G, paper),
+                 association_strength if normalize == "association" else _count_weights,
                  lambda node: {"label": G.nodes[node]["label"],
                                "alt_labels": list(G.nodes[node].get("alt_labels", []))},
-                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links,
-                 reweight=association_strength if normalize == "association" else _count_weights)
+                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
     P.graph["normalize"] = normalize or "none"
     return P
 
 
-def _count_weights(P: nx.Graph) -> None:
+def _count_weights(pairs: Pairs, sizes: Mapping[str, int]) -> dict[tuple[str, str], float]:
     """Raw co-occurrence: weight = count."""
-    for _, _, data in P.edges(data=True):
-        data["weight"] = data["count"]
+    return {pair: len(papers) for pair, papers in pairs.items()}
+
+
+def _fractional_weights(pairs: Pairs, sizes: Mapping[str, int]) -> dict[tuple[str, str], float]:
+    """Fractional counting: a paper with n members gives each of its pairs 1/(n-1)."""
+    return {pair: sum(1.0 / (sizes[paper] - 1) for paper in papers) for pair, papers in pairs.items()}
