@@ -11,13 +11,17 @@ from typing import IO
 
 
 @contextlib.contextmanager
-def atomic_open(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
-    """Open a temporary file next to `path`; on success rename it over `path`, on error remove it."""
+def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str = "utf-8",
+                errors: str = "strict") -> Iterator[IO]:
+    """Open a temporary file next to `path`; on success rename it over `path`, on error remove it.
+
+    Text is written with `encoding` and `errors` (e.g. ASCII with `xmlcharrefreplace` for XML).
+    """
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
-        kwargs = {} if "b" in mode else {"encoding": "utf-8", "newline": "\n"}
+        kwargs = {} if "b" in mode else {"encoding": encoding, "errors": errors, "newline": "\n"}
         with os.fdopen(fd, mode, **kwargs) as handle:
             yield handle
             handle.flush()

@@ -98,11 +98,14 @@ def _force(adjacency: np.ndarray, rng: np.random.Generator, *, gravity: float = 
     k = 1.0 / np.sqrt(n)
     temperature = 0.1
     cooling = temperature / (iterations + 1)
-    for _ in range(iterations):
-        delta = pos[:, None, :] - pos[None, :, :]
-        distance = np.maximum(np.sqrt((delta**2).sum(axis=-1)), 0.01)
-        force = k * k / distance**2 - adjacency * distance / k
-        displacement = np.einsum("ijk,ij->ik", delta, force) - gravity * pos
+    pull = adjacency / k
+    for _ in range(iterations):  # x and y as 2-D matrices: a third of the work of one (n, n, 2) array
+        x, y = pos[:, 0], pos[:, 1]
+        dx, dy = x[:, None] - x[None, :], y[:, None] - y[None, :]
+        distance = np.sqrt(dx * dx + dy * dy)
+        np.maximum(distance, 0.01, out=distance)
+        force = k * k / (distance * distance) - pull * distance
+        displacement = np.stack([(dx * force).sum(axis=1), (dy * force).sum(axis=1)], axis=1) - gravity * pos
         length = np.maximum(np.sqrt((displacement**2).sum(axis=-1)), 0.01)
         pos += displacement * (temperature / length)[:, None]
         temperature -= cooling
