@@ -15,9 +15,12 @@ anywhere in the corpus (acronyms included), one per case-insensitive spelling, s
 """
 from __future__ import annotations
 
+import multiprocessing
 from bisect import bisect_right
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+from concurrent.futures import ProcessPoolExecutor
+from itertools import islice
 from typing import NamedTuple
 
 from spacy.language import Language
@@ -61,27 +64,67 @@ def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: in
 
     `papers` may be any iterable (a generator is read once). `nlp` defaults to blank English
     with our components (`make_pipeline()`); a given pipeline must contain the `kg_methods`
-    component. `workers` > 1 uses spaCy's `n_process`. Each Doc is reduced to its mentions and
-    definitions as soon as it is made, so memory grows with the methods found, not with the text.
-    A progress bar counts the papers done on a terminal unless `quiet`.
+    component. `workers` > 1 runs the pipeline in that many processes. Each Doc is reduced to its
+    mentions and definitions as soon as it is made, so memory grows with the methods found, not
+    with the text. A progress bar counts the papers done on a terminal unless `quiet`.
     """
     nlp = nlp if nlp is not None else default_pipeline()
     if COMPONENT not in nlp.pipe_names:
         raise UsageError(f"the spaCy pipeline has no {COMPONENT!r} component; build it with kg.extract.make_pipeline()")
-    pending: deque[Paper] = deque()  # read, not yet processed: nlp.pipe keeps the order
+    pairs = ((paper.key, paper.text) for paper in papers)
+    found = _reduced(nlp, pairs, batch_size) if workers <= 1 else _reduced_in(workers, nlp, pairs, batch_size)
+    total = len(papers) if isinstance(papers, Sized) else None
+    return _link(list(progress(found, "extracting", total=total, quiet=quiet)))
+
+
+def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
+    """(key, text) pairs through `nlp`, each Doc reduced as soon as it is made."""
+    pending: deque[tuple[str, str]] = deque()  # read, not yet processed: nlp.pipe keeps the order
 
     def texts() -> Iterator[str]:
-        for paper in papers:
-            pending.append(paper)
-            yield paper.text
+        for pair in pairs:
+            pending.append(pair)
+            yield pair[1]
 
-    found = []
-    docs = nlp.pipe(texts(), n_process=max(1, workers), batch_size=batch_size)
-    total = len(papers) if isinstance(papers, Sized) else None
-    for doc in progress(docs, "extracting", total=total, quiet=quiet):
-        paper = pending.popleft()
-        found.append(_reduce(paper.key, doc, paper.text))
-    return _link(found)
+    for doc in nlp.pipe(texts(), batch_size=batch_size):
+        key, text = pending.popleft()
+        yield _reduce(key, doc, text)
+
+
+#: Papers a worker process takes at a time, and chunks in flight per worker.
+CHUNK = 256
+_IN_FLIGHT = 2
+_worker_nlp: Language | None = None
+
+
+def _reduced_in(workers: int, nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int
+                ) -> Iterator[_Found]:
+    """`_reduced` in `workers` processes, in input order.
+
+    Unlike spaCy's `n_process`, which sends every Doc back to the parent, a worker returns only
+    the reduced records: with it two workers beat one. The input is read a few chunks ahead.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)  # fork: no pickled nlp
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(nlp,)) as pool:
+        chunks = iter(lambda: list(islice(pairs, CHUNK)), [])
+        running = deque(pool.submit(_reduce_chunk, chunk, batch_size)
+                        for chunk in islice(chunks, workers * _IN_FLIGHT))
+        while running:
+            done = running.popleft().result()
+            for chunk in islice(chunks, 1):
+                running.append(pool.submit(_reduce_chunk, chunk, batch_size))
+            yield from done
+
+
+def _start_worker(nlp: Language) -> None:
+    global _worker_nlp
+    _worker_nlp = nlp
+
+
+def _reduce_chunk(chunk: list[tuple[str, str]], batch_size: int) -> list[_Found]:
+    assert _worker_nlp is not None, "the worker process was not started by _reduced_in"
+    return list(_reduced(_worker_nlp, chunk, batch_size))
 
 
 def link(papers: Sequence[Paper], docs: Sequence[Doc]) -> dict[str, tuple[Method, ...]]:
