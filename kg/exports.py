@@ -24,10 +24,10 @@ import itertools
 import json
 import os
 import re
-from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import networkx as nx
 
@@ -44,8 +44,8 @@ _GEXF_TITLES = {**_GEXF_RESERVED, "key": "networkx_key"}
 _GEXF_EDGE_FIELDS = ("label", "weight", "type")
 #: How GEXF spells the float values Python writes as `inf`, `-inf`, `nan`.
 _GEXF_FLOATS = {"inf": "INF", "-inf": "-INF", "nan": "NaN"}
-#: The GraphML key type and GEXF attribute type of each Python type (lists and dicts go as strings).
-_XML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string"}
+#: `json.dumps(value, ensure_ascii=False, sort_keys=True)`, its encoder made once, not once a call.
+_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 #: Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF.
 _XML_INVALID = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _GRAPHML_ROOT = ('<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
@@ -60,17 +60,18 @@ _GEXF_ROOT = ('<gexf xmlns="http://www.gexf.net/1.2draft" xmlns:xsi="http://www.
 def _scalar(value: object) -> object:
     """A GraphML/GEXF-storable value: lists and dicts become JSON strings (sorted keys)."""
     if isinstance(value, (list, tuple, dict)):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+        return _JSON(value)
     return value
 
 
-def _xml_type(name: object, value: object) -> str:
-    """The GraphML/GEXF type `value` is written as; a TypeError naming the attribute if neither holds it."""
-    kind = str if isinstance(value, (list, tuple, dict)) else type(value)
-    try:
-        return _XML_TYPES[kind]
-    except KeyError:
-        raise TypeError(f"attribute {name!r}: GraphML and GEXF cannot hold a {kind.__name__} ({value!r})") from None
+def _stored_type(name: object, kind: type) -> type:
+    """The type a value of type `kind` is written as, `list` for lists, tuples and dicts (JSON
+    strings); a TypeError naming the attribute if GraphML and GEXF cannot hold it."""
+    if issubclass(kind, (list, tuple, dict)):
+        return list
+    if kind not in _XML_TYPES:
+        raise TypeError(f"attribute {name!r}: GraphML and GEXF cannot hold a {kind.__name__} value")
+    return kind
 
 
 def _xml_text(text: str) -> str:
@@ -102,6 +103,49 @@ def _xml_attr(text: str) -> str:
     return text
 
 
+def _json_text(value: object) -> str:
+    """A list or dict as the XML character data of its JSON."""
+    return _xml_text(_JSON(value))
+
+
+def _json_attr(value: object) -> str:
+    """A list or dict as the XML attribute value of its JSON."""
+    return _xml_attr(_JSON(value))
+
+
+def _gexf_bool(value: bool) -> str:
+    """A boolean as GEXF (and XML Schema) writes it."""
+    return "true" if value else "false"
+
+
+def _gexf_float(value: float) -> str:
+    """A float as GEXF writes it: Python's text, but `INF`, `-INF`, `NaN`."""
+    text = repr(value)
+    return _GEXF_FLOATS.get(text, text)
+
+
+#: The GraphML key type and GEXF attribute type of each stored type.
+_XML_TYPES = {bool: "boolean", int: "long", float: "double", str: "string", list: "string"}
+#: The text of a GraphML `<data>` and the value of a GEXF `<attvalue>`, per stored type.
+_GRAPHML_TEXT = {bool: str, int: str, float: str, str: _xml_text, list: _json_text}
+_GEXF_VALUE = {bool: _gexf_bool, int: str, float: _gexf_float, str: _xml_attr, list: _json_attr}
+#: How one attribute of a layout is written: the start of its XML and the function giving its
+#: text; None when it is not written (a None value, a GEXF label).
+_Step = tuple[str, Callable[[Any], str]] | None
+#: Per layout (see `_layout`), how each of its attributes is written.
+_Plans = dict[tuple, tuple[_Step, ...]]
+#: GraphML keys: (attribute name, type, scope) -> key id.
+_Keys = dict[tuple[object, str, str], str]
+#: GEXF attribute declarations: class (`node`, `edge`) -> title -> (id, the types of its values).
+_Declared = dict[str, dict[object, tuple[str, set[str]]]]
+
+
+def _layout(scope: str, attrs: dict) -> tuple:
+    """The shape of one element's attributes: scope, names, value types. Elements share a handful
+    of shapes, so how to write an attribute is worked out once per shape, not once per value."""
+    return scope, tuple(attrs), tuple(map(type, attrs.values()))
+
+
 def _element(pad: str, tag: str, attributes: str, body: str) -> str:
     """One element on its own lines, indented by `pad`, laid out as ElementTree pretty-prints it
     (NetworkX's layout): `<tag attributes />` when `body` is empty."""
@@ -118,12 +162,11 @@ def _write_element(out: IO[str], pad: str, tag: str, attributes: str, children: 
         out.write(_element(pad, tag, attributes, ""))
         return
     out.write(f"{pad}<{tag}{attributes}>\n{first}")
-    for child in children:
-        out.write(child)
+    out.writelines(children)
     out.write(f"{pad}</{tag}>\n")
 
 
-def _xml_file(path: str | os.PathLike[str]):
+def _xml_file(path: str | os.PathLike[str]) -> AbstractContextManager[IO[str]]:
     """The atomic output file of an XML export: ASCII, other characters as character references."""
     return atomic_open(path, encoding="ascii", errors="xmlcharrefreplace")
 
@@ -134,44 +177,57 @@ def _edge_attrs(G: nx.Graph) -> Iterator[dict]:
 
 
 # ------------------------------------------------------------------------------------ GraphML
-def _graphml_keys(G: nx.Graph) -> dict[tuple[object, str, str], str]:
-    """The key id of each (attribute name, type, scope) in `G`: d0, d1, ... in order of first use
-    (graph, nodes, edges), as NetworkX numbers them. A name with values of two types gets two keys."""
-    keys: dict[tuple[object, str, str], str] = {}
-    for scope, records in (("graph", [G.graph]), ("node", G.nodes.values()), ("edge", _edge_attrs(G))):
+def _graphml_plan(G: nx.Graph) -> tuple[_Keys, _Plans]:
+    """The keys of `G`, (name, type, scope) -> d0, d1, ... in order of first use (graph, nodes,
+    edges) as NetworkX numbers them, a name with values of two types getting two keys; and per
+    layout, how each attribute is written."""
+    keys: _Keys = {}
+    plans: _Plans = {}
+    for scope, pad, records in (("graph", "    ", [G.graph]), ("node", "      ", G.nodes.values()),
+                                ("edge", "      ", _edge_attrs(G))):
         for attrs in records:
-            for name, value in attrs.items():
-                if value is not None:
-                    key = (name, _xml_type(name, value), scope)
-                    if key not in keys:
-                        keys[key] = f"d{len(keys)}"
-    return keys
+            layout = _layout(scope, attrs)
+            if layout not in plans:
+                plans[layout] = tuple(_graphml_step(keys, scope, pad, name, kind)
+                                      for name, kind in zip(*layout[1:]))
+    return keys, plans
 
 
-def _graphml_data(attrs: dict, scope: str, keys: dict[tuple[object, str, str], str], pad: str) -> str:
-    """The `<data>` lines of one graph, node or edge (None values left out)."""
+def _graphml_step(keys: _Keys, scope: str, pad: str, name: object, kind: type) -> _Step:
+    """How a value of type `kind` of attribute `name` is written: the start of its `<data>` (its
+    key made if new) and its text function; None for None values."""
+    if kind is type(None):
+        return None
+    kind = _stored_type(name, kind)
+    key = keys.setdefault((name, _XML_TYPES[kind], scope), f"d{len(keys)}")
+    return f'{pad}<data key="{key}"', _GRAPHML_TEXT[kind]
+
+
+def _graphml_data(attrs: dict, plan: tuple[_Step, ...]) -> str:
+    """The `<data>` lines of one graph, node or edge."""
     lines = []
-    for name, value in attrs.items():
-        if value is not None:
-            key = keys[name, _xml_type(name, value), scope]
-            text = _xml_text(str(_scalar(value)))
-            lines.append(f'{pad}<data key="{key}">{text}</data>\n' if text else f'{pad}<data key="{key}" />\n')
+    for step, value in zip(plan, attrs.values()):
+        if step is not None:
+            text = step[1](value)
+            lines.append(f"{step[0]}>{text}</data>\n" if text else f"{step[0]} />\n")
     return "".join(lines)
 
 
 def write_graphml(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
     """Write `G` as GraphML (attribute names kept as they are in the graph), streamed to the file."""
-    keys = _graphml_keys(G)
-    nodes = (_element("    ", "node", f' id="{_xml_attr(str(node))}"', _graphml_data(attrs, "node", keys, "      "))
+    keys, plans = _graphml_plan(G)
+    nodes = (_element("    ", "node", f' id="{_xml_attr(str(node))}"',
+                      _graphml_data(attrs, plans[_layout("node", attrs)]))
              for node, attrs in G.nodes(data=True))
     edges = (_element("    ", "edge", f' source="{_xml_attr(str(u))}" target="{_xml_attr(str(v))}"',
-                      _graphml_data(attrs, "edge", keys, "      "))
+                      _graphml_data(attrs, plans[_layout("edge", attrs)]))
              for u, v, attrs in G.edges(data=True))
+    graph_data = _graphml_data(G.graph, plans[_layout("graph", G.graph)])  # NetworkX puts it after the edges
     with _xml_file(path) as out:
         out.write(_GRAPHML_ROOT)
         for (name, kind, scope), key in reversed(keys.items()):  # NetworkX inserts each new key first
-            out.write(f'  <key id="{key}" for="{scope}" attr.name="{_xml_attr(str(name))}" attr.type="{kind}" />\n')
-        graph_data = _graphml_data(G.graph, "graph", keys, "    ")  # NetworkX writes it after the edges
+            out.write(f'  <key id="{key}" for="{scope}" attr.name="{_xml_attr(str(name))}" '
+                      f'attr.type="{kind}" />\n')
         _write_element(out, "  ", "graph", f' edgedefault="{"directed" if G.is_directed() else "undirected"}"',
                        filter(None, itertools.chain(nodes, edges, [graph_data])))
         out.write("</graphml>\n")
@@ -179,6 +235,36 @@ def write_graphml(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
 
 
 # --------------------------------------------------------------------------------------- GEXF
+def _gexf_plan(G: nx.Graph) -> tuple[_Declared, _Plans]:
+    """The attributes GEXF declares per class (`node`, `edge`), title -> (id, its values' types),
+    ids 0, 1, ... in order of first use, nodes before edges, as NetworkX numbers them; and per
+    layout, how each attribute is written (not the node label, nor the edge's own fields)."""
+    declared: _Declared = {"node": {}, "edge": {}}
+    plans: _Plans = {}
+    for cls, fields, records in (("node", ("label",), G.nodes.values()),
+                                 ("edge", _GEXF_EDGE_FIELDS, _edge_attrs(G))):
+        for attrs in records:
+            layout = _layout(cls, attrs)
+            if layout not in plans:
+                plans[layout] = tuple(None if name in fields else _gexf_step(declared, cls, name, kind)
+                                      for name, kind in zip(*layout[1:]))
+    return declared, plans
+
+
+def _gexf_step(declared: _Declared, cls: str, name: object, kind: type) -> _Step:
+    """How a value of type `kind` of attribute `name` is written: the start of its `<attvalue>` (the
+    attribute declared if new) and its value function; None for None values."""
+    if kind is type(None):
+        return None
+    kind = _stored_type(name, kind)
+    title = _GEXF_TITLES.get(name, name)
+    if title not in declared[cls]:
+        declared[cls][title] = (str(sum(map(len, declared.values()))), set())
+    attr_id, types = declared[cls][title]
+    types.add(_XML_TYPES[kind])
+    return f'          <attvalue for="{attr_id}" value="', _GEXF_VALUE[kind]
+
+
 def _gexf_type(types: set[str]) -> str:
     """One GEXF type for an attribute: its values' type, `double` for ints and floats mixed, else
     `string` (NetworkX takes the first value's type, and its reader then fails on the others)."""
@@ -187,71 +273,50 @@ def _gexf_type(types: set[str]) -> str:
     return "double" if types <= {"long", "double"} else "string"
 
 
-def _gexf_attributes(G: nx.Graph) -> dict[str, dict[str, tuple[str, str]]]:
-    """The declared attributes, per class (`node`, `edge`): title -> (id, type). Ids 0, 1, ... in
-    order of first use, nodes before edges, as NetworkX numbers them."""
-    types: dict[str, defaultdict[str, set[str]]] = {"node": defaultdict(set), "edge": defaultdict(set)}
-    for cls, records, fields in (("node", G.nodes.values(), ("label",)), ("edge", _edge_attrs(G), _GEXF_EDGE_FIELDS)):
-        for attrs in records:
-            for name, value in attrs.items():
-                if value is not None and name not in fields:
-                    types[cls][_GEXF_TITLES.get(name, name)].add(_xml_type(name, value))
-    ids = itertools.count()
-    return {cls: {title: (str(next(ids)), _gexf_type(kinds)) for title, kinds in titles.items()}
-            for cls, titles in types.items()}
-
-
-def _gexf_value(value: object) -> str:
-    """A scalar as GEXF writes it: `true`/`false`, and `INF`, `-INF`, `NaN` for those floats."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = str(value)
-    return _GEXF_FLOATS.get(text, text) if isinstance(value, float) else text
-
-
-def _gexf_attvalues(attrs: dict, declared: dict[str, tuple[str, str]], fields: tuple[str, ...]) -> str:
-    """The `<attvalues>` of one node or edge, "" if it has none (None values and `fields` left out)."""
-    values = "".join(f'          <attvalue for="{declared[_GEXF_TITLES.get(name, name)][0]}" '
-                     f'value="{_xml_attr(_gexf_value(_scalar(value)))}" />\n'
-                     for name, value in attrs.items() if value is not None and name not in fields)
+def _gexf_attvalues(attrs: dict, plan: tuple[_Step, ...]) -> str:
+    """The `<attvalues>` of one node or edge, "" if it has none to write."""
+    values = "".join(f'{step[0]}{step[1](value)}" />\n'
+                     for step, value in zip(plan, attrs.values()) if step is not None)
     return _element("        ", "attvalues", "", values) if values else ""
 
 
-def _gexf_node(node: object, attrs: dict, declared: dict[str, tuple[str, str]]) -> str:
+def _gexf_node(node: object, attrs: dict, plan: tuple[_Step, ...]) -> str:
     """One `<node>`: the node key as its id, its `label` attribute (else the key) as its label."""
     label = attrs.get("label")
     label = str(node) if label is None else str(_scalar(label))
     return _element("      ", "node", f' id="{_xml_attr(str(node))}" label="{_xml_attr(label)}"',
-                    _gexf_attvalues(attrs, declared, ("label",)))
+                    _gexf_attvalues(attrs, plan))
 
 
-def _gexf_edge(edge_id: int, u: object, v: object, attrs: dict, declared: dict[str, tuple[str, str]]) -> str:
+def _gexf_edge(edge_id: int, u: object, v: object, attrs: dict, plan: tuple[_Step, ...]) -> str:
     """One `<edge>`, numbered `edge_id` (0, 1, ... in edge order, as NetworkX numbers them)."""
     fields = "".join(f' {field}="{_xml_attr(str(_scalar(attrs[field])))}"'
                      for field in _GEXF_EDGE_FIELDS if attrs.get(field) is not None)
-    return _element("      ", "edge", f' source="{_xml_attr(str(u))}" target="{_xml_attr(str(v))}" id="{edge_id}"{fields}',
-                    _gexf_attvalues(attrs, declared, _GEXF_EDGE_FIELDS))
+    ends = f' source="{_xml_attr(str(u))}" target="{_xml_attr(str(v))}"'
+    return _element("      ", "edge", f'{ends} id="{edge_id}"{fields}', _gexf_attvalues(attrs, plan))
 
 
 def write_gexf(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
     """Write `G` as GEXF 1.2 for Gephi, streamed to the file. A node's `label` is its GEXF label, an
     edge's `label`, `weight` and `type` are attributes of `<edge>`; the attributes GEXF reserves
     (`id`, `pid`, `start`, `end`) are written as `record_id`, ... so node ids stay the keys."""
-    declared = _gexf_attributes(G)
+    declared, plans = _gexf_plan(G)
     name = G.graph.get("name")
     name = "" if name is None else str(_scalar(name))
+    nodes = (_gexf_node(node, attrs, plans[_layout("node", attrs)]) for node, attrs in G.nodes(data=True))
+    edges = (_gexf_edge(i, u, v, attrs, plans[_layout("edge", attrs)])
+             for i, (u, v, attrs) in enumerate(G.edges(data=True)))
     with _xml_file(path) as out:
         out.write(_GEXF_ROOT)
         out.write(f'  <graph defaultedgetype="{"directed" if G.is_directed() else "undirected"}" mode="static" '
                   f'name="{_xml_attr(name)}">\n')
         for cls in ("edge", "node"):  # NetworkX inserts each class's block first: edges come out before nodes
             if declared[cls]:
-                lines = "".join(f'      <attribute id="{i}" title="{_xml_attr(str(title))}" type="{kind}" />\n'
-                                for title, (i, kind) in declared[cls].items())
+                lines = "".join(f'      <attribute id="{attr_id}" title="{_xml_attr(str(title))}" '
+                                f'type="{_gexf_type(types)}" />\n' for title, (attr_id, types) in declared[cls].items())
                 out.write(_element("    ", "attributes", f' mode="static" class="{cls}"', lines))
-        _write_element(out, "    ", "nodes", "", (_gexf_node(n, attrs, declared["node"]) for n, attrs in G.nodes(data=True)))
-        _write_element(out, "    ", "edges", "", (_gexf_edge(i, u, v, attrs, declared["edge"])
-                                                  for i, (u, v, attrs) in enumerate(G.edges(data=True))))
+        _write_element(out, "    ", "nodes", "", nodes)
+        _write_element(out, "    ", "edges", "", edges)
         out.write("  </graph>\n</gexf>\n\n")  # NetworkX's pretty printer ends the root with a newline too
     return Path(path)
 
@@ -289,12 +354,13 @@ def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> d
     kind = P.graph.get("kind", "coauthor")
     membership = communities(P, seed=seed, resolution=resolution)
     ids = {node: i for i, node in enumerate(P, start=1)}
+    links_of, strength_of = dict(P.degree()), dict(P.degree(weight="weight"))  # one pass, not a view per node
     items = []
     for node, data in P.nodes(data=True):
         item = {"id": ids[node], "label": data["label"], "description": _description(node, data)}
         if membership[node] <= VOSVIEWER_MAX_CLUSTER:
             item["cluster"] = membership[node]
-        item["weights"] = {"Links": P.degree(node), "Total link strength": round(P.degree(node, weight="weight"), 6),
+        item["weights"] = {"Links": links_of[node], "Total link strength": round(strength_of[node], 6),
                            _OCCURRENCE.get(kind, "Documents"): data.get("papers", 0)}
         items.append(item)
     links = [{"source_id": ids[u], "target_id": ids[v], "strength": round(float(w), 6)}

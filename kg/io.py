@@ -41,6 +41,10 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
     return Path(path)
 
 
+#: `json.dumps(value, ensure_ascii=False)`, its encoder made once rather than once a call.
+_compact_json = json.JSONEncoder(ensure_ascii=False).encode
+
+
 def json_text(value: object, indent: int = 0) -> str:
     """JSON with objects laid out key by key and each list item on one compact line.
 
@@ -50,9 +54,8 @@ def json_text(value: object, indent: int = 0) -> str:
     """
     pad = " " * (indent + 2)
     if isinstance(value, dict) and value:
-        items = [f"{pad}{json.dumps(key, ensure_ascii=False)}: {json_text(item, indent + 2)}"
-                 for key, item in value.items()]
+        items = [f"{pad}{_compact_json(key)}: {json_text(item, indent + 2)}" for key, item in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
     if isinstance(value, list) and value:
-        return "[\n" + ",\n".join(pad + json.dumps(item, ensure_ascii=False) for item in value) + "\n" + " " * indent + "]"
-    return json.dumps(value, ensure_ascii=False)
+        return "[\n" + ",\n".join(pad + _compact_json(item) for item in value) + "\n" + " " * indent + "]"
+    return _compact_json(value)
