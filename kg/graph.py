@@ -20,7 +20,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import networkx as nx
 
@@ -216,60 +216,85 @@ def _select(counts: Mapping[str, int], min_papers: int, top_n: int | None) -> li
     return keys
 
 
-#: A projection's links: (u, v) with u < v -> the papers they share, in graph order.
+#: A projection's links: (u, v) with u < v -> the papers they share.
 Pairs = dict[tuple[str, str], list[str]]
 
 
+class PairTable(NamedTuple):
+    """What a projection is cut from: papers per node (every node of the kind), and per linked
+    pair its papers and raw weight (before any normalisation)."""
+
+    counts: dict[str, int]
+    papers: Pairs
+    weights: dict[tuple[str, str], float]
+
+
+def _pair_table(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]],
+                weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]]) -> PairTable:
+    """One pass over the papers: `members(paper)` lists a paper's nodes of `kind`; `weigh(pairs,
+    sizes)` gives each pair its raw weight (`sizes`: paper -> number of members)."""
+    groups = [(paper, sorted(members(paper))) for paper in nodes_of_kind(G, "paper")]
+    counts = dict.fromkeys(nodes_of_kind(G, kind), 0)
+    pairs: Pairs = defaultdict(list)
+    for paper, group in groups:
+        for node in group:
+            counts[node] += 1
+        for pair in combinations(group, 2):
+            pairs[pair].append(paper)
+    return PairTable(counts, pairs, weigh(pairs, {paper: len(group) for paper, group in groups}))
+
+
+def _table_of(P: nx.Graph, name: str, raw: str) -> PairTable:
+    """The pair table of a whole projection `P` (named `name`, raw weights in edge attribute `raw`)."""
+    cut = P.graph.get("cut", {})
+    if P.graph.get("kind") != name or cut.get("nodes_kept") != cut.get("nodes_total") or \
+            cut.get("edges_kept") != cut.get("edges_total"):
+        raise UsageError(f"`within` must be a whole {name} projection (made with no cuts)")
+    papers: Pairs = {}
+    weights: dict[tuple[str, str], float] = {}
+    for u, v, data in P.edges(data=True):
+        pair = (u, v) if u < v else (v, u)
+        papers[pair], weights[pair] = data["papers"], data[raw]
+    return PairTable(dict(P.nodes(data="papers")), papers, weights)
+
+
 def _project(
-    G: nx.DiGraph,
+    table: PairTable,
     kind: str,
     name: str,
-    members: Callable[[str], list[str]],
-    weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]],
     node_attrs: Callable[[str], dict],
     *,
+    normalize: Callable[[Pairs], dict[tuple[str, str], float]] | None,
     min_weight: float,
     min_papers: int,
     top_n: int | None,
     top_links: int | None = None,
 ) -> nx.Graph:
-    """The shared co-occurrence projection: nodes that occur together on a paper are linked.
+    """The shared co-occurrence projection, cut from its pair table: nodes that occur together on a
+    paper are linked.
 
-    `members(paper)` lists a paper's nodes of the projected `kind`; `weigh(pairs, sizes)` gives
-    each link its weight from the papers it shares (`sizes`: paper -> number of members), on the
-    network left after the node cuts; `name` goes to `P.graph["kind"]`. Links are counted and cut
-    in plain dicts and only the kept ones become edges. Nodes and edges are inserted sorted by
+    `min_papers`/`top_n` keep nodes; `normalize(pairs)`, when given, replaces the raw weights on
+    the network left after the node cuts; then `min_weight` and `top_links` cut links. Links are
+    cut in plain dicts and only the kept ones become edges. Nodes and edges are inserted sorted by
     key, so the result (and any seeded algorithm run on it) does not depend on the input order.
     """
-    groups = [(paper, sorted(members(paper))) for paper in nodes_of_kind(G, "paper")]
-    counts = dict.fromkeys(nodes_of_kind(G, kind), 0)
-    for _, group in groups:
-        for node in group:
-            counts[node] += 1
-    keep = _select(counts, min_papers, top_n)
-    kept = set(keep) if len(keep) < len(counts) else None  # None: every node is kept
-    pairs: Pairs = defaultdict(list)
-    every_pair: set[tuple[str, str]] = set()  # only needed when nodes were cut, for `edges_total`
-    for paper, group in groups:
-        if len(group) < 2:
-            continue
-        if kept is not None:
-            every_pair.update(combinations(group, 2))
-            group = [node for node in group if node in kept]
-        for pair in combinations(group, 2):
-            pairs[pair].append(paper)
-    weights = weigh(pairs, {paper: len(group) for paper, group in groups})
-    links = sorted(pair for pair, weight in weights.items() if weight >= min_weight)
+    keep = _select(table.counts, min_papers, top_n)
+    pairs = table.papers
+    if len(keep) < len(table.counts):
+        kept = set(keep)
+        pairs = {(u, v): papers for (u, v), papers in pairs.items() if u in kept and v in kept}
+    weights = normalize(pairs) if normalize is not None else table.weights
+    links = sorted(pair for pair in pairs if weights[pair] >= min_weight)
     if top_links is not None and len(links) > top_links:
         ranked = sorted(links, key=lambda pair: (-weights[pair], pair))
         links = sorted(ranked[:max(top_links, 0)])
     P = nx.Graph(kind=name)
-    P.add_nodes_from((node, {"kind": kind, **node_attrs(node), "papers": counts[node]}) for node in keep)
+    P.add_nodes_from((node, {"kind": kind, **node_attrs(node), "papers": table.counts[node]}) for node in keep)
     P.add_edges_from((u, v, {"count": len(pairs[u, v]), "weight": weights[u, v], "papers": sorted(pairs[u, v])})
                      for u, v in links)
     P.graph["cut"] = {
-        "nodes_total": len(counts), "nodes_kept": P.number_of_nodes(),
-        "edges_total": len(pairs) if kept is None else len(every_pair), "edges_kept": P.number_of_edges(),
+        "nodes_total": len(table.counts), "nodes_kept": P.number_of_nodes(),
+        "edges_total": len(table.papers), "edges_kept": P.number_of_edges(),
         "min_weight": min_weight, "min_papers": min_papers, "top_n": top_n, "top_links": top_links,
     }
     return P
@@ -282,6 +307,8 @@ def coauthor_graph(
     min_papers: int = 1,
     top_n: int | None = None,
     top_links: int | None = None,
+    *,
+    within: nx.Graph | None = None,
 ) -> nx.Graph:
     """The co-authorship network: author nodes, linked when they share a paper.
 
@@ -292,19 +319,22 @@ def coauthor_graph(
     `papers` (how many papers) and `kind`; authors without co-authors stay as isolated nodes.
     Truncated author lists (`等`) count only the listed authors. `min_papers`/`top_n` cut nodes
     first, then `min_weight` cuts edges, then `top_links` keeps the heaviest links (ties by key);
-    `P.graph["cut"]` says what was cut.
+    `P.graph["cut"]` says what was cut. `within`, the whole co-author graph of `G` with the same
+    `counting` made before, is cut instead of reading `G`'s papers again.
     """
     if counting not in ("full", "fractional"):
         raise UsageError(f"counting must be 'full' or 'fractional', not {counting!r}")
-    P = _project(G, "author", "coauthor", lambda paper: paper_authors(G, paper),
-                 _count_weights if counting == "full" else _fractional_weights,
-                 lambda node: {"label": G.nodes[node]["label"]},
+    if within is not None and within.graph.get("counting") != counting:
+        raise UsageError(f"`within` was made with counting {within.graph.get('counting')!r}, not {counting!r}")
+    table = _table_of(within, "coauthor", "weight") if within is not None else _pair_table(
+        G, "author", lambda paper: paper_authors(G, paper), _count_weights if counting == "full" else _fractional_weights)
+    P = _project(table, "author", "coauthor", lambda node: {"label": G.nodes[node]["label"]}, normalize=None,
                  min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
     P.graph["counting"] = counting
     return P
 
 
-def association_strength(pairs: Pairs, sizes: Mapping[str, int] | None = None) -> dict[tuple[str, str], float]:
+def association_strength(pairs: Pairs) -> dict[tuple[str, str], float]:
     """The association strength of each link (VOSviewer's default normalisation):
 
         AS_ij = 2m · c_ij / (k_i · k_j)
@@ -313,7 +343,7 @@ def association_strength(pairs: Pairs, sizes: Mapping[str, int] | None = None) -
     total co-occurrence of i (its total link strength) and m = Σ_{i<j} c_ij the total over all
     links. This is van Eck & Waltman (2009) s_A = c_ij / (w_i w_j) scaled by 2m so that 1 is what
     independence of i and j predicts: >1 means they meet more often than their frequencies alone
-    explain. (`sizes` is unused: the signature of a projection's `weigh`.)
+    explain.
     """
     strength: Counter[str] = Counter()
     for (u, v), papers in pairs.items():
@@ -330,6 +360,8 @@ def topic_graph(
     min_papers: int = 1,
     top_n: int | None = None,
     top_links: int | None = None,
+    *,
+    within: nx.Graph | None = None,
 ) -> nx.Graph:
     """The topic map: method nodes, linked when two methods are mentioned by the same paper.
 
@@ -337,14 +369,16 @@ def topic_graph(
     `normalize="association"` the association strength (see `association_strength`), computed on
     the network left after the node cuts (as VOSviewer does after selecting items). Nodes carry
     `label`, `alt_labels` and `papers` (how many papers mention the method). The cuts are those of
-    `coauthor_graph`.
+    `coauthor_graph`; `within`, the whole topic graph of `G` made before (any `normalize`), is cut
+    instead of reading `G`'s papers again.
     """
     if normalize not in (None, "association"):
         raise UsageError(f"normalize must be None or 'association', not {normalize!r}")
-    P = _project(G, "method", "topic", lambda paper: paper_methods(G, paper),
-                 association_strength if normalize == "association" else _count_weights,
-                 lambda node: {"label": G.nodes[node]["label"],
-                               "alt_labels": list(G.nodes[node].get("alt_labels", []))},
+    table = _table_of(within, "topic", "count") if within is not None else _pair_table(
+        G, "method", lambda paper: paper_methods(G, paper), _count_weights)
+    P = _project(table, "method", "topic",
+                 lambda node: {"label": G.nodes[node]["label"], "alt_labels": list(G.nodes[node].get("alt_labels", []))},
+                 normalize=association_strength if normalize == "association" else None,
                  min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
     P.graph["normalize"] = normalize or "none"
     return P

@@ -137,7 +137,7 @@ def build(
         ("analysis", write_analysis),
         ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
                                             min_weight=min_weight, top_n=top_n, top_links=top_links,
-                                            quiet=True)),
+                                            quiet=True, coauthors=coauthors, topics=topics)),
     ]
     files: list[Path] = []
     for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0]):

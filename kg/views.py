@@ -130,6 +130,7 @@ def coauthor_view(
     track: str | None = None,
     seed: int = 42,
     resolution: float = 1.0,
+    within: nx.Graph | None = None,
 ) -> View:
     """The co-author map: authors sized by papers, coloured by (seeded Louvain) community, linked by
     shared papers (`counting` "full" or "fractional"). Tooltips list an author's papers with their
@@ -138,11 +139,13 @@ def coauthor_view(
     `min_papers` and `top_n` (the most prolific authors; `DEFAULT_TOP_N`, None = all) cut nodes,
     `min_weight` and `top_links` (the heaviest links; `DEFAULT_TOP_LINKS`, None = all) cut links,
     `track` keeps only the papers of one track or area (its label, any case); the page notes what
-    was cut. Communities are those of the links shown.
+    was cut. Communities are those of the links shown. `within`, the whole co-author graph of `G`
+    (`coauthor_graph(G, counting)`) when the caller has it, is cut instead of projecting again
+    (not with `track`, which projects the track's papers).
     """
     H, track_note = _restrict_to_track(G, track)
     P = coauthor_graph(H, counting=counting, min_weight=min_weight, min_papers=min_papers, top_n=top_n,
-                       top_links=top_links)
+                       top_links=top_links, within=within if track is None else None)
     weight_label = "shared papers" if counting == "full" else "fractional co-authorship"
     membership = communities(P, seed=seed, resolution=resolution)
     view = _new_view(P, "coauthors", "Co-authors", "authors", track, weight_label,
@@ -186,6 +189,7 @@ def topic_view(
     track: str | None = None,
     seed: int = 42,
     resolution: float = 1.0,
+    within: nx.Graph | None = None,
 ) -> View:
     """The topic map: methods sized by the papers mentioning them, coloured by their main track
     (`color_by="track"`) or their community (`"community"`), linked by co-occurrence (or its
@@ -193,13 +197,13 @@ def topic_view(
     link, each with the sentence that mentions the method.
 
     The cuts (`min_papers`, `top_n` = the most frequent methods, `min_weight`, `top_links`, `track`)
-    are those of `coauthor_view`.
+    are those of `coauthor_view`, and so is `within` (here the whole `topic_graph(G)`, any `normalize`).
     """
     if color_by not in ("track", "community"):
         raise UsageError(f"color_by must be 'track' or 'community', not {color_by!r}")
     H, track_note = _restrict_to_track(G, track)
     P = topic_graph(H, normalize=normalize, min_weight=min_weight, min_papers=min_papers, top_n=top_n,
-                    top_links=top_links)
+                    top_links=top_links, within=within if track is None else None)
     weight_label = "association strength" if normalize == "association" else "papers mentioning both"
     membership = communities(P, seed=seed, resolution=resolution)
     view = _new_view(P, "topics", "Topics", "methods", track, weight_label,
@@ -254,17 +258,19 @@ def write_html(view: View, path: str | os.PathLike[str]) -> Path:
 def write_views(G: nx.DiGraph, out_dir: str | os.PathLike[str], *, counting: str = "full",
                 normalize: str | None = None, color_by: str = "track", min_weight: float = 0,
                 top_n: int | None = DEFAULT_TOP_N, top_links: int | None = DEFAULT_TOP_LINKS,
-                track: str | None = None, seed: int = 42, resolution: float = 1.0,
-                quiet: bool = False) -> list[Path]:
+                track: str | None = None, seed: int = 42, resolution: float = 1.0, quiet: bool = False,
+                coauthors: nx.Graph | None = None, topics: nx.Graph | None = None) -> list[Path]:
     """Write `coauthors.html` and `topics.html` into `out_dir` (what `kg views` does); return the paths.
 
-    A progress bar names the view being rendered on a terminal unless `quiet`."""
+    `coauthors` and `topics` are the whole projections when the caller has them (as `kg build`
+    has), cut for the views instead of projecting again. A progress bar names the view being
+    rendered on a terminal unless `quiet`."""
     shared = {"min_weight": min_weight, "top_n": top_n, "top_links": top_links, "track": track, "seed": seed,
               "resolution": resolution}
     out = Path(out_dir)
     views: list[tuple[str, Callable[[], View]]] = [
-        ("coauthors.html", lambda: coauthor_view(G, counting=counting, **shared)),
-        ("topics.html", lambda: topic_view(G, normalize=normalize, color_by=color_by, **shared)),
+        ("coauthors.html", lambda: coauthor_view(G, counting=counting, within=coauthors, **shared)),
+        ("topics.html", lambda: topic_view(G, normalize=normalize, color_by=color_by, within=topics, **shared)),
     ]
     return [write_html(make(), out / name)
             for name, make in progress(views, "rendering", unit="view", quiet=quiet, describe=lambda v: v[0])]

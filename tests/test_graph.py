@@ -134,6 +134,32 @@ def test_coauthor_thresholds_and_cut(papers):
     assert P.number_of_edges() == 2 and P.graph["cut"]["edges_kept"] == 2 and P.graph["cut"]["top_links"] == 2
 
 
+def test_cuts_of_a_whole_projection_equal_projecting_again(papers, methods):
+    G = build_graph(papers, methods)
+    for counting in ("full", "fractional"):
+        whole = coauthor_graph(G, counting=counting)
+        for cuts in ({"top_n": 2}, {"min_weight": 2}, {"top_links": 2}, {}):
+            a, b = coauthor_graph(G, counting=counting, **cuts), coauthor_graph(G, counting=counting, within=whole, **cuts)
+            assert (a.graph, list(a.nodes(data=True)), list(a.edges(data=True))) == \
+                (b.graph, list(b.nodes(data=True)), list(b.edges(data=True)))
+    for whole in (topic_graph(G), topic_graph(G, normalize="association")):
+        for normalize in (None, "association"):
+            a = topic_graph(G, normalize=normalize, top_n=2)
+            b = topic_graph(G, normalize=normalize, top_n=2, within=whole)
+            assert (a.graph, list(a.nodes(data=True)), list(a.edges(data=True))) == \
+                (b.graph, list(b.nodes(data=True)), list(b.edges(data=True)))
+
+
+def test_within_must_be_a_whole_projection_of_the_same_kind(papers, methods):
+    G = build_graph(papers, methods)
+    with pytest.raises(UsageError, match="whole coauthor projection"):
+        coauthor_graph(G, within=coauthor_graph(G, top_n=2))
+    with pytest.raises(UsageError, match="whole topic projection"):
+        topic_graph(G, within=coauthor_graph(G))
+    with pytest.raises(UsageError, match="counting 'full', not 'fractional'"):
+        coauthor_graph(G, counting="fractional", within=coauthor_graph(G))
+
+
 def test_topic_graph_counts_and_association(papers, methods):
     T = topic_graph(build_graph(papers, methods))
     assert T.nodes["method:x"] == {"kind": "method", "label": "Xnet", "alt_labels": ["XN", "XNet"], "papers": 2}

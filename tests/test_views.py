@@ -15,7 +15,7 @@ from pyvis.network import Network
 
 from kg.cli import main
 from kg.errors import UsageError
-from kg.graph import build_graph
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.layout import community_layout
 from kg.records import Author, Paper
 from kg.views import (DEFAULT_TOP_N, View, coauthor_view, display, render_html, script_json, topic_view, write_html,
@@ -129,6 +129,13 @@ def test_write_html_and_write_views(G, tmp_path):
     files = write_views(G, tmp_path, top_n=4)
     assert [f.name for f in files] == ["coauthors.html", "topics.html"]
     assert len(page_data(files[1].read_text(encoding="utf-8"))["nodes"]) == 4
+
+
+def test_views_cut_from_whole_projections_are_the_same_pages(G, tmp_path):
+    plain = write_views(G, tmp_path / "plain", top_n=4, min_weight=1)
+    reused = write_views(G, tmp_path / "reused", top_n=4, min_weight=1, coauthors=coauthor_graph(G),
+                         topics=topic_graph(G, normalize="association"))
+    assert [p.read_bytes() for p in plain] == [p.read_bytes() for p in reused]
 
 
 def test_display_is_a_sandboxed_srcdoc_iframe(G):
