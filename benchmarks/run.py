@@ -159,6 +159,7 @@ class _Context:
     papers: list | None = None
     methods: dict | None = None
     graph: object | None = None
+    projections: dict = field(default_factory=dict)  # the analysis stage's, reused by the views as in kg build
 
 
 def _stage_read(ctx: _Context) -> dict:
@@ -208,13 +209,14 @@ def _stage_analysis(ctx: _Context) -> dict:
     write_vosviewer(coauthors, ctx.out_dir / "coauthors.vosviewer.json", seed=42)
     write_vosviewer(topics, ctx.out_dir / "topics.vosviewer.json", seed=42)
     write_report(analyze(ctx.graph, seed=42, coauthors=coauthors, topics=topics), ctx.out_dir)
+    ctx.projections = {"coauthors": coauthors, "topics": topics}
     return {"links": coauthors.number_of_edges() + topics.number_of_edges()}
 
 
 def _stage_views(ctx: _Context) -> dict:
     from kg.views import write_views
 
-    files = write_views(ctx.graph, ctx.out_dir, seed=42, quiet=True)
+    files = write_views(ctx.graph, ctx.out_dir, seed=42, quiet=True, **ctx.projections)
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
 
 
@@ -536,7 +538,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,10000", help="synthetic corpus sizes (default: 1000,10000)")
     parser.add_argument("--seed", type=int, default=0, help="corpus seed (default: 0)")
-    parser.add_argument("--workers", type=int, default=1, help="extraction worker processes (default: 1)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
+                        help="extraction worker processes (default: 2, or 1 on a one-core machine)")
     parser.add_argument("--stage-timeout", type=float, default=STAGE_TIMEOUT,
                         help=f"stop a pipeline stage after this many seconds, 0 = never (default: {STAGE_TIMEOUT:.0f})")
     parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections to run (default: {','.join(SECTIONS)})")
