@@ -280,8 +280,14 @@ def run_pipeline(input: Path, out_dir: Path, workers: int, profile: str | None,
 
     A stage past `timeout` seconds is stopped and reported with the time it had run and its peak.
     """
-    meter = PeakRss()
-    ctx = _Context(input=input, out_dir=out_dir, workers=workers)
+    from kg.pipeline import bulk_work
+
+    with bulk_work():  # as in kg build: the cyclic garbage collector paused
+        yield from _run_stages(_Context(input=input, out_dir=out_dir, workers=workers), profile, timeout)
+
+
+def _run_stages(ctx: _Context, profile: str | None, timeout: float) -> Iterator[StageResult]:
+    meter, out_dir = PeakRss(), ctx.out_dir
     done: set[str] = set()
     for stage, (fn, needs) in _STAGE_FUNCS.items():
         missing = [n for n in needs if n not in done]

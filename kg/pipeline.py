@@ -4,11 +4,13 @@ Every output is written atomically, so an interrupted build never leaves a half-
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Sequence
 
 import networkx as nx
 
@@ -42,6 +44,24 @@ class BuildResult:
         return f"{self.read.summary()}\ngraph: {made}\nwrote {len(self.files)} files to {self.out_dir}/: {wrote}"
 
 
+@contextmanager
+def bulk_work() -> Iterator[None]:
+    """Python's cyclic garbage collector paused for a build, then restored as it was (a context
+    manager or a decorator).
+
+    A build allocates millions of dicts, tuples and strings that form no cycles, and each full
+    collection walks all of them again: at 10k papers the graph and its projections take about
+    twice as long with it on. Extraction leaves ~1,500 cyclic objects per 10k papers behind.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
     """The normalised records, one JSON object a line (the `kg papers --json` shape)."""
     with atomic_open(path) as out:
@@ -50,6 +70,7 @@ def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
     return path
 
 
+@bulk_work()
 def load_graph(
     inputs: Sequence[str | os.PathLike[str]] | None = None,
     *,
@@ -83,6 +104,7 @@ def input_summary(result: ReadResult) -> dict:
             "records_skipped": result.skipped}
 
 
+@bulk_work()
 def build(
     inputs: Sequence[str | os.PathLike[str]] | None = None,
     out_dir: str | os.PathLike[str] = "exports",
