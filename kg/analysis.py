@@ -1,32 +1,40 @@
 """Co-authorship and topic metrics over the knowledge graph and its projections.
 
-Plain functions over NetworkX graphs; every algorithm is NetworkX's own (no hand-written
-community detection). `analyze(G)` gathers them into one JSON-serialisable report with stable
-keys and deterministically sorted lists; `kg.report` renders it (Markdown, JSON, CSV).
+Plain functions over NetworkX graphs; the heavy algorithms run in compiled code (igraph's C
+Louvain, modularity and betweenness; LAPACK/ARPACK eigenvectors), never hand-written.
+`analyze(G)` gathers them into one JSON-serialisable report with stable keys and
+deterministically sorted lists; `kg.report` renders it (Markdown, JSON, CSV).
 
 Formulas (also in docs/analysis.md):
 - strength of an author = Σ of the weights of their co-author links (full or fractional counting);
-- degree centrality = co-authors / (authors - 1); betweenness = NetworkX's normalised, unweighted
-  shortest-path betweenness, exact up to `EXACT_BETWEENNESS_WORK` (nodes + links) and estimated
-  from a seeded sample of source nodes above it (the report's notes say so);
+- degree centrality = co-authors / (authors - 1); betweenness = normalised, unweighted
+  shortest-path betweenness (NetworkX's definition and scaling, computed by igraph), exact up to
+  `EXACT_BETWEENNESS_WORK` (nodes + links) and estimated from a seeded sample of source nodes
+  above it (the report's notes say so);
 - eigenvector centrality is computed per connected component (it is undefined across
   components: power iteration on a disconnected graph converges to the largest component only);
   each component's vector has unit length, isolated authors get 0;
 - collaboration index = authors of multi-authored papers / number of multi-authored papers;
-- communities: `nx.community.louvain_communities(weight="weight", resolution, seed)`, numbered
+- communities: igraph's Louvain (`community_multilevel(weights, resolution)`, seeded), numbered
   1.. by size (largest first, ties by smallest member key); modularity with the same resolution.
 """
 from __future__ import annotations
 
-import math
+import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import networkx as nx
+import numpy as np
 
 from kg.aliases import possible_duplicates
 from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
+
+if TYPE_CHECKING:
+    import igraph
+    from scipy.sparse import coo_array, sparray
 
 #: The version of the report's shape; bumped when a key changes meaning.
 REPORT_VERSION = 1
@@ -41,39 +49,90 @@ def _r(x: float) -> float:
     return x if isinstance(x, int) else round(float(x), 6)
 
 
+def _edge_list(P: nx.Graph) -> tuple[list[str], list[int], list[int], list[float]]:
+    """`P`'s node keys in sorted order, and its links (in `P`'s order) as the positions of their
+    ends in that list and their weights (1 where missing): one pass, for igraph and scipy alike.
+    Flat lists, no tuple per link: fewer objects for the garbage collector to walk."""
+    nodes = sorted(P)
+    index = {node: i for i, node in enumerate(nodes)}
+    sources, targets, weights = [], [], []
+    for u, v, w in P.edges(data="weight", default=1):
+        sources.append(index[u])
+        targets.append(index[v])
+        weights.append(w)
+    return nodes, sources, targets, weights
+
+
+def _igraph(P: nx.Graph) -> tuple[igraph.Graph, list[str]]:
+    """`P` as an igraph graph (vertex i = the i-th node key in sorted order; attribute `weight`)
+    and the sorted node keys.
+
+    igraph is imported here, not at the top: it imports matplotlib where that is installed
+    (~1 s), which commands that never analyse should not pay for.
+    """
+    import igraph
+
+    nodes, sources, targets, weights = _edge_list(P)
+    return igraph.Graph(n=len(nodes), edges=zip(sources, targets), edge_attrs={"weight": weights}), nodes
+
+
 # -------------------------------------------------------------------------------- communities
+def _louvain(P: nx.Graph, *, seed: int, resolution: float) -> dict:
+    """igraph's Louvain on `P`, seeded: `membership` (node -> community number, 1 = largest, ties
+    by smallest member key) and its `modularity` (None without links, where it is undefined).
+
+    igraph draws from one process-wide generator; it is a `random.Random(seed)` for this call
+    and igraph's default (the `random` module) again afterwards (igraph cannot report the one
+    it had). The same graph and seed always give the same partition.
+    """
+    import igraph
+
+    g, nodes = _igraph(P)
+    igraph.set_random_number_generator(random.Random(seed))
+    try:
+        found = g.community_multilevel(weights="weight", resolution=resolution)
+    finally:
+        igraph.set_random_number_generator(random)
+    ordered = sorted(([nodes[i] for i in members] for members in found), key=lambda c: (-len(c), min(c)))
+    return {"membership": {node: i for i, members in enumerate(ordered, start=1) for node in members},
+            "modularity": found.modularity if sum(g.es["weight"]) else None}
+
+
+def _partition(P: nx.Graph, *, seed: int, resolution: float) -> dict:
+    """The Louvain result of `P` for (seed, resolution), computed once (see `communities`)."""
+    cache = P.graph.setdefault("louvain", {})
+    if (seed, resolution) not in cache:
+        cache[seed, resolution] = _louvain(P, seed=seed, resolution=resolution)
+    return cache[seed, resolution]
+
+
 def communities(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> dict[str, int]:
     """Seeded Louvain communities of a projection: node -> community number (1 = largest).
 
-    Louvain is the slowest step on a big projection (20 s on a dense 300k-link topic graph), so the
-    result is kept in `P.graph["louvain"]` by (seed, resolution): the report and the VOSviewer
-    export of one projection run it once. Projections are not changed after they are made.
+    Louvain is the slowest step on a big projection (2 s on a dense 300k-link topic graph), so the
+    result (with its modularity) is kept in `P.graph["louvain"]` by (seed, resolution): the report
+    and the VOSviewer export of one projection run it once. Projections are not changed after
+    they are made.
     """
-    cache = P.graph.setdefault("louvain", {})
-    if (seed, resolution) not in cache:
-        found = nx.community.louvain_communities(P, weight="weight", resolution=resolution, seed=seed)
-        ordered = sorted(found, key=lambda c: (-len(c), min(c)))
-        cache[seed, resolution] = {node: i for i, members in enumerate(ordered, start=1) for node in members}
-    return dict(cache[seed, resolution])
+    return dict(_partition(P, seed=seed, resolution=resolution)["membership"])
 
 
 def modularity(P: nx.Graph, membership: dict[str, int], *, resolution: float = 1.0) -> float | None:
     """Modularity of a partition (None for a graph without links, where it is undefined)."""
     if P.number_of_edges() == 0 or P.size(weight="weight") == 0:
         return None
-    groups: dict[int, set[str]] = defaultdict(set)
-    for node, community in membership.items():
-        groups[community].add(node)
-    return nx.community.modularity(P, groups.values(), weight="weight", resolution=resolution)
+    g, nodes = _igraph(P)
+    return g.modularity([membership[n] for n in nodes], weights="weight", resolution=resolution)
 
 
-def community_summary(P: nx.Graph, membership: dict[str, int], *, resolution: float, seed: int,
-                      top: int) -> dict:
-    """Count, modularity and the `top` largest communities with their best-known members."""
+def community_summary(P: nx.Graph, *, resolution: float, seed: int, top: int) -> dict:
+    """Count, modularity and the `top` largest of the seeded Louvain communities of `P`, with
+    their best-known members."""
+    partition = _partition(P, seed=seed, resolution=resolution)
     groups: dict[int, list[str]] = defaultdict(list)
-    for node in P:
-        groups[membership[node]].append(node)
-    q = modularity(P, membership, resolution=resolution)
+    for node, number in partition["membership"].items():
+        groups[number].append(node)
+    q = partition["modularity"]
     listed = []
     for number in sorted(groups)[:top]:
         members = sorted(groups[number], key=lambda n: (-P.nodes[n]["papers"], n))
@@ -84,42 +143,83 @@ def community_summary(P: nx.Graph, membership: dict[str, int], *, resolution: fl
 
 
 # ----------------------------------------------------------------------------------- centrality
-#: Components larger than this get eigenvector centrality from ARPACK (`eigenvector_centrality_numpy`):
-#: exact to machine precision and ~10x faster than power iteration in Python on 10,000+ nodes.
+#: Components larger than this get their eigenvector from ARPACK (sparse, Lanczos), smaller ones
+#: from LAPACK on dense blocks, all components of one size in one call (exact, microseconds each).
 ARPACK_COMPONENT = 100
+
+
+def _unit(vectors: np.ndarray) -> np.ndarray:
+    """Leading eigenvectors (along the last axis) made non-negative and of unit length: the Perron
+    vector of a connected component has one sign throughout, either of which LAPACK may return."""
+    vectors = np.abs(vectors)
+    return vectors / np.linalg.norm(vectors, axis=-1, keepdims=True)
+
+
+def _adjacency(P: nx.Graph) -> tuple[list[str], coo_array]:
+    """`P`'s node keys in sorted order and its symmetric weighted adjacency matrix in that order."""
+    from scipy.sparse import coo_array
+
+    nodes, sources, targets, weights = _edge_list(P)
+    u, v, w = np.array(sources, dtype=np.int64), np.array(targets, dtype=np.int64), np.array(weights, dtype=float)
+    pair = u != v  # a self-loop is one matrix entry, any other link two
+    rows, cols = np.concatenate([u, v[pair]]), np.concatenate([v, u[pair]])
+    return nodes, coo_array((np.concatenate([w, w[pair]]), (rows, cols)), shape=(len(nodes), len(nodes)))
+
+
+def _arpack_vector(block: sparray) -> np.ndarray:
+    """The leading eigenvector of one large component's adjacency matrix; raises
+    ArpackNoConvergence. `v0` = ones: deterministic, and never orthogonal to the answer."""
+    from scipy.sparse.linalg import eigsh
+
+    return _unit(eigsh(block, k=1, which="LA", v0=np.ones(block.shape[0]))[1][:, 0])
+
+
+def _dense_vectors(A: coo_array, labels: np.ndarray, local: np.ndarray, same: np.ndarray, size: int) -> np.ndarray:
+    """The leading eigenvectors of the components numbered `same` (each of `size` nodes), one row
+    each, from their adjacency matrices stacked into one (count, size, size) array for LAPACK.
+    `labels` is each node's component, `local` its position within it."""
+    inside = np.isin(labels[A.row], same)
+    rows, cols = A.row[inside], A.col[inside]
+    blocks = np.zeros((len(same), size, size))
+    blocks[np.searchsorted(same, labels[rows]), local[rows], local[cols]] = A.data[inside]
+    return _unit(np.linalg.eigh(blocks)[1][..., -1])
 
 
 def eigenvector_by_component(P: nx.Graph) -> dict[str, float]:
     """Eigenvector centrality (weighted) within each connected component; isolated nodes get 0.
 
     Computed per component because on a disconnected graph it only ever sees the dominant one:
-    by power iteration for small components, by ARPACK for large ones (`ARPACK_COMPONENT`). A
-    component that fails to converge falls back to its normalised strength; its smallest node key
-    is appended to `P.graph["eigenvector_fallback"]` (and `analyze` says so in `notes`).
+    exactly by LAPACK for small components (those of one size in one call), by ARPACK for large
+    ones (`ARPACK_COMPONENT`). A component where ARPACK fails to converge falls back to its
+    normalised strength; its smallest node key is appended to `P.graph["eigenvector_fallback"]`
+    (and `analyze` says so in `notes`).
     """
+    from scipy.sparse.csgraph import connected_components
     from scipy.sparse.linalg import ArpackNoConvergence
 
-    values: dict[str, float] = {}
-    for component in sorted(nx.connected_components(P), key=min):
-        if len(component) == 1:
-            values.update(dict.fromkeys(component, 0.0))
+    nodes, A = _adjacency(P)
+    csr = A.tocsr()
+    _, labels = connected_components(csr, directed=False)
+    sizes = np.bincount(labels, minlength=1)
+    order = np.argsort(labels, kind="stable")  # the nodes of each component together, in key order
+    starts = np.cumsum(sizes) - sizes
+    local = np.empty(len(nodes), dtype=np.int64)
+    local[order] = np.arange(len(nodes)) - starts[labels[order]]
+    values = np.zeros(len(nodes))
+    for size in np.unique(sizes[sizes > 1]):
+        same = np.flatnonzero(sizes == size)
+        members = order[starts[same][:, None] + np.arange(size)]  # one row of node positions per component
+        if size <= ARPACK_COMPONENT:
+            values[members] = _dense_vectors(A, labels, local, same, size)
             continue
-        sub = nx.Graph(P.subgraph(sorted(component)))  # a copy: power iteration on a view is 3x slower
-        if sub.number_of_edges() == len(component) * (len(component) - 1) // 2 and \
-                len({w for *_, w in sub.edges(data="weight")}) == 1:
-            values.update(dict.fromkeys(component, 1 / math.sqrt(len(component))))  # a clique: all equal
-            continue
-        try:
-            if len(component) > ARPACK_COMPONENT:
-                values.update(nx.eigenvector_centrality_numpy(sub, weight="weight"))
-            else:
-                values.update(nx.eigenvector_centrality(sub, max_iter=1000, tol=1e-8, weight="weight"))
-        except (nx.PowerIterationFailedConvergence, ArpackNoConvergence):
-            strength = dict(sub.degree(weight="weight"))
-            norm = sum(s * s for s in strength.values()) ** 0.5 or 1.0
-            values.update({n: s / norm for n, s in strength.items()})
-            P.graph.setdefault("eigenvector_fallback", []).append(min(component))
-    return values
+        for row in members:
+            block = csr[row][:, row]
+            try:
+                values[row] = _arpack_vector(block)
+            except ArpackNoConvergence:
+                values[row] = _unit(block.sum(axis=1))
+                P.graph.setdefault("eigenvector_fallback", []).append(nodes[row[0]])
+    return dict(zip(nodes, values.tolist()))
 
 
 def component_summary(P: nx.Graph) -> tuple[dict, dict[str, int]]:
@@ -139,38 +239,53 @@ def component_summary(P: nx.Graph) -> tuple[dict, dict[str, int]]:
 
 # ------------------------------------------------------------------------------------- authors
 #: Above this many nodes + links, betweenness is estimated from sampled sources (Brandes' all-pairs
-#: algorithm is O(n·m): ~40 s at 4,000 authors in pure Python, hours at 40,000).
+#: algorithm is O(n·m): ~2.5 minutes for the 38,000 authors of 10,000 papers even in igraph's C).
 EXACT_BETWEENNESS_WORK = 6_000
 #: The sample's budget: sources × (nodes + links) stays near this, with at least 32 sources.
 SAMPLED_BETWEENNESS_BUDGET = 5_000_000
 
 
 def betweenness(C: nx.Graph, *, seed: int) -> tuple[dict[str, float], int | None]:
-    """Normalised betweenness of every node, and the number of sampled sources (None = exact)."""
-    work = C.number_of_nodes() + C.number_of_edges()
-    if work <= EXACT_BETWEENNESS_WORK:
-        return nx.betweenness_centrality(C), None
-    k = min(C.number_of_nodes(), max(32, SAMPLED_BETWEENNESS_BUDGET // work))
-    return nx.betweenness_centrality(C, k=k, seed=seed), k
+    """Normalised betweenness of every node, and the number of sampled sources (None = exact).
+
+    The values of `nx.betweenness_centrality(C, k, seed=seed)` (same sampled sources, same
+    scaling), computed by igraph: igraph counts each undirected pair once where NetworkX counts
+    it from both ends, hence the factor 2.
+    """
+    n, work = C.number_of_nodes(), C.number_of_nodes() + C.number_of_edges()
+    k = None if work <= EXACT_BETWEENNESS_WORK else min(n, max(32, SAMPLED_BETWEENNESS_BUDGET // work))
+    if n < 3:  # no node lies between two others
+        return dict.fromkeys(C, 0.0), k
+    g, nodes = _igraph(C)
+    if k is None or k == n:
+        scale = 2 / ((n - 1) * (n - 2))
+        return {node: b * scale for node, b in zip(nodes, g.betweenness(directed=False))}, k
+    sources = set(random.Random(seed).sample(list(C), k))  # the sources NetworkX draws for this seed
+    index = {node: i for i, node in enumerate(nodes)}
+    raw = g.betweenness(directed=False, sources=sorted(index[s] for s in sources))  # sorted: same sums
+    source_scale, other_scale = 2 / ((k - 1) * (n - 2)), 2 / (k * (n - 2))  # a source is between the other k - 1 only
+    return {node: b * (source_scale if node in sources else other_scale) for node, b in zip(nodes, raw)}, k
 
 
 def author_table(C: nx.Graph, membership: dict[str, int], component: dict[str, int],
                  between: dict[str, float]) -> list[dict]:
     """One row per author of the co-author graph, most papers first (then strength, then key)."""
-    degree = nx.degree_centrality(C) if C.number_of_nodes() > 1 else dict.fromkeys(C, 0.0)
+    scale = 1 / (C.number_of_nodes() - 1) if C.number_of_nodes() > 1 else 0.0  # as nx.degree_centrality
     eigen = eigenvector_by_component(C)
+    degree, strength = dict(C.degree()), dict(C.degree(weight="weight"))
     rows = [{
-        "key": node, "label": C.nodes[node]["label"], "papers": C.nodes[node]["papers"],
-        "coauthors": C.degree(node), "strength": _r(C.degree(node, weight="weight")),
-        "degree_centrality": _r(degree[node]), "betweenness": _r(between[node]),
+        "key": node, "label": data["label"], "papers": data["papers"],
+        "coauthors": degree[node], "strength": _r(strength[node]),
+        "degree_centrality": _r(degree[node] * scale), "betweenness": _r(between[node]),
         "eigenvector": _r(eigen[node]), "component": component[node], "community": membership[node],
-    } for node in C]
+    } for node, data in C.nodes(data=True)]
     return sorted(rows, key=lambda r: (-r["papers"], -r["strength"], r["key"]))
 
 
 def edge_table(P: nx.Graph, *, weight_name: str) -> list[dict]:
     """One row per link of a projection, heaviest first: endpoints, labels, count, weight, papers."""
-    rows = [{"source": u, "target": v, "source_label": P.nodes[u]["label"], "target_label": P.nodes[v]["label"],
+    label = dict(P.nodes(data="label"))
+    rows = [{"source": u, "target": v, "source_label": label[u], "target_label": label[v],
              "count": d["count"], weight_name: _r(d["weight"]), "papers": d["papers"]}
             for u, v, d in P.edges(data=True)]
     return sorted(rows, key=lambda r: (-r["count"], -r[weight_name], r["source"], r["target"]))
@@ -329,8 +444,8 @@ def analyze(
         "collaboration": collaboration(G, C),
         "components": components,
         "communities": {
-            "coauthors": community_summary(C, author_communities, resolution=resolution, seed=seed, top=top),
-            "topics": community_summary(T, topic_communities, resolution=resolution, seed=seed, top=top),
+            "coauthors": community_summary(C, resolution=resolution, seed=seed, top=top),
+            "topics": community_summary(T, resolution=resolution, seed=seed, top=top),
         },
         "top_authors": authors[:top],
         "tracks": tracks[:top],

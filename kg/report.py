@@ -24,7 +24,9 @@ def _get(name: str) -> Callable[[dict], object]:
 
 def _joined(name: str, field: str | None = None) -> Callable[[dict], object]:
     """A list cell as `a; b; c` (`field` picks a key out of list-of-dict cells)."""
-    return lambda row: "; ".join(str(x[field] if field else x) for x in row.get(name) or [])
+    if field is None:
+        return lambda row: "; ".join(map(str, row.get(name) or ()))
+    return lambda row: "; ".join(str(x[field]) for x in row.get(name) or ())
 
 
 def _pair(name: str, index: int) -> Callable[[dict], object]:
@@ -65,12 +67,13 @@ def _rows(report: dict, table: str) -> list[dict]:
 
 
 def to_csv(rows: Sequence[dict], columns: Sequence[Column]) -> str:
-    """CSV text (header + rows, `\\n` line ends) of `rows` through `columns`; None is an empty cell."""
+    """CSV text (header + rows, `\\n` line ends) of `rows` through `columns`; None is an empty cell
+    (the csv module writes None so)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([name for name, _ in columns])
-    for row in rows:
-        writer.writerow(["" if (v := get(row)) is None else v for _, get in columns])
+    getters = [get for _, get in columns]
+    writer.writerows([get(row) for get in getters] for row in rows)
     return out.getvalue()
 
 

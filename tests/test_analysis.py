@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import random
 import xml.etree.ElementTree as ET
 
 import networkx as nx
@@ -93,6 +94,24 @@ def test_communities_with_fixed_seed():
     assert summary["count"] == 2 and summary["modularity"] == pytest.approx(0.423077)
 
 
+def test_communities_do_not_depend_on_the_global_random_state():
+    """igraph's Louvain draws from a generator seeded by `seed` alone, never from `random`'s state."""
+    runs = []
+    for state in (1, 2):
+        random.seed(state)
+        runs.append(communities(nx.les_miserables_graph(), seed=3))  # a fresh graph: no cached result
+    assert runs[0] == runs[1] and len(set(runs[0].values())) > 2
+
+
+@pytest.mark.parametrize("resolution", [0.5, 1.0, 2.0])
+def test_modularity_is_networkxs(resolution):
+    P = nx.les_miserables_graph()
+    membership = {n: i % 5 for i, n in enumerate(sorted(P))}
+    groups = [{n for n, c in membership.items() if c == k} for k in range(5)]
+    assert modularity(P, membership, resolution=resolution) == pytest.approx(
+        nx.community.modularity(P, groups, weight="weight", resolution=resolution), abs=1e-12)
+
+
 def test_edgeless_graph_has_no_modularity():
     report = analyze(build_graph([paper("s1", ["Solo One"]), paper("s2", ["Solo Two"])]))
     assert report["communities"]["coauthors"]["modularity"] is None
@@ -106,6 +125,37 @@ def test_components_and_eigenvector_direct():
     summary, component = component_summary(P)
     assert summary["count"] == 2 and component == {"b": 1, "c": 1, "a": 2}
     assert eigenvector_by_component(P)["a"] == 0.0
+
+
+def test_eigenvector_of_many_small_weighted_components_matches_power_iteration():
+    """Small components are solved in stacks of one size; each keeps its own unit-length vector."""
+    rng = random.Random(5)
+    P = nx.Graph()
+    for c in range(30):
+        size = 2 + c % 6  # five components of each size 2..7: stars, paths, denser ones
+        part = nx.relabel_nodes(nx.connected_watts_strogatz_graph(size, 2, 0.5, seed=c), lambda x, c=c: f"c{c}-{x}")
+        P.add_weighted_edges_from((u, v, rng.choice([1, 0.5, 3])) for u, v in part.edges)
+    P.add_node("alone")
+    values = eigenvector_by_component(P)
+    for component in nx.connected_components(P):
+        if len(component) > 1:
+            exact = nx.eigenvector_centrality(P.subgraph(component), max_iter=100_000, tol=1e-14, weight="weight")
+            assert max(abs(values[n] - exact[n]) for n in component) < 1e-9
+    assert values["alone"] == 0.0
+
+
+def test_betweenness_is_networkxs_exact_and_sampled(monkeypatch):
+    """igraph computes what `nx.betweenness_centrality` does: all sources, or the same seeded sample."""
+    from kg import analysis
+
+    P = nx.relabel_nodes(nx.barabasi_albert_graph(150, 2, seed=4), lambda n: f"n{n:03d}")
+    P.add_edges_from([("x", "y"), ("y", "z")])
+    values, sampled = analysis.betweenness(P, seed=7)
+    assert sampled is None and values == pytest.approx(nx.betweenness_centrality(P), abs=1e-12)
+    monkeypatch.setattr(analysis, "EXACT_BETWEENNESS_WORK", 100)
+    monkeypatch.setattr(analysis, "SAMPLED_BETWEENNESS_BUDGET", 10_000)
+    values, sampled = analysis.betweenness(P, seed=7)
+    assert sampled == 32 and values == pytest.approx(nx.betweenness_centrality(P, k=32, seed=7), abs=1e-12)
 
 
 def test_eigenvector_of_a_large_component_is_arpacks_and_matches_power_iteration():
