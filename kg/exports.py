@@ -32,7 +32,7 @@ from typing import IO, Any
 import networkx as nx
 
 from kg.analysis import communities
-from kg.io import atomic_open, atomic_write, json_text
+from kg.io import atomic_open, write_json
 
 #: VOSviewer accepts cluster numbers 1..1000; items of smaller communities beyond that get none.
 VOSVIEWER_MAX_CLUSTER = 1000
@@ -384,5 +384,4 @@ def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> d
 
 def write_vosviewer(P: nx.Graph, path: str | os.PathLike[str], *, seed: int = 42, resolution: float = 1.0) -> Path:
     """Write a projection as a VOSviewer Online JSON file (open it at app.vosviewer.com)."""
-    data = vosviewer_json(P, seed=seed, resolution=resolution)
-    return atomic_write(path, json_text(data) + "\n")
+    return write_json(path, vosviewer_json(P, seed=seed, resolution=resolution))

@@ -45,8 +45,22 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
 _compact_json = json.JSONEncoder(ensure_ascii=False).encode
 
 
-def json_text(value: object, indent: int = 0) -> str:
-    """JSON with objects laid out key by key and each list item on one compact line.
+def json_text(value: object) -> str:
+    """JSON with objects laid out key by key and each list item on one compact line (`json_chunks`)."""
+    return "".join(json_chunks(value))
+
+
+def write_json(path: str | os.PathLike[str], value: object) -> Path:
+    """Write `value` as `json_text` plus a newline to `path` atomically, piece by piece."""
+    with atomic_open(path) as handle:
+        handle.writelines(json_chunks(value))
+        handle.write("\n")
+    return Path(path)
+
+
+def json_chunks(value: object, indent: int = 0) -> Iterator[str]:
+    """The pieces of `json_text(value)`, in order: nothing is joined twice, and a writer can
+    stream them to a file.
 
     Readable and diffable like `json.dumps(indent=...)`, but each item is written by json's C
     encoder: `indent=` makes json fall back to pure Python, which takes tens of seconds on the
@@ -54,8 +68,13 @@ def json_text(value: object, indent: int = 0) -> str:
     """
     pad = " " * (indent + 2)
     if isinstance(value, dict) and value:
-        items = [f"{pad}{_compact_json(key)}: {json_text(item, indent + 2)}" for key, item in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
-    if isinstance(value, list) and value:
-        return "[\n" + ",\n".join(pad + _compact_json(item) for item in value) + "\n" + " " * indent + "]"
-    return _compact_json(value)
+        separator = "{\n"
+        for key, item in value.items():
+            yield f"{separator}{pad}{_compact_json(key)}: "
+            yield from json_chunks(item, indent + 2)
+            separator = ",\n"
+        yield "\n" + " " * indent + "}"
+    elif isinstance(value, list) and value:
+        yield "[\n" + pad + f",\n{pad}".join(map(_compact_json, value)) + "\n" + " " * indent + "]"
+    else:
+        yield _compact_json(value)

@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kg.io import atomic_write, json_text
+from kg.io import atomic_write, json_text, write_json
 
 Column = tuple[str, Callable[[dict], object]]
 
@@ -153,7 +153,7 @@ def to_markdown(report: dict) -> str:
 def write_report(report: dict, out_dir: str | os.PathLike[str]) -> list[Path]:
     """Write report.md, report.json and the CSV tables into `out_dir`; return the paths written."""
     out = Path(out_dir)
-    files = [atomic_write(out / "report.md", to_markdown(report)), atomic_write(out / "report.json", to_json(report))]
+    files = [atomic_write(out / "report.md", to_markdown(report)), write_json(out / "report.json", report)]
     files += [atomic_write(out / name, to_csv(_rows(report, table), columns))
               for name, (table, columns) in CSV_TABLES.items()]
     return files
