@@ -8,12 +8,11 @@ Files: `report.md`, `report.json`, and from `report["tables"]` (every row, not j
 from __future__ import annotations
 
 import csv
-import io
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kg.io import atomic_write, json_text, write_json
+from kg.io import atomic_open, atomic_write, json_text, write_json
 
 Column = tuple[str, Callable[[dict], object]]
 
@@ -66,15 +65,15 @@ def _rows(report: dict, table: str) -> list[dict]:
     return report["tables"][table] if table in report["tables"] else report[table]
 
 
-def to_csv(rows: Sequence[dict], columns: Sequence[Column]) -> str:
-    """CSV text (header + rows, `\\n` line ends) of `rows` through `columns`; None is an empty cell
-    (the csv module writes None so)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([name for name, _ in columns])
-    getters = [get for _, get in columns]
-    writer.writerows([get(row) for get in getters] for row in rows)
-    return out.getvalue()
+def write_csv(path: str | os.PathLike[str], rows: Sequence[dict], columns: Sequence[Column]) -> Path:
+    """CSV (header + rows, `\\n` line ends) of `rows` through `columns`, streamed to `path`
+    atomically; None is an empty cell (the csv module writes None so)."""
+    with atomic_open(path) as out:
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow([name for name, _ in columns])
+        getters = [get for _, get in columns]
+        writer.writerows([get(row) for get in getters] for row in rows)
+    return Path(path)
 
 
 def to_json(report: dict) -> str:
@@ -154,6 +153,6 @@ def write_report(report: dict, out_dir: str | os.PathLike[str]) -> list[Path]:
     """Write report.md, report.json and the CSV tables into `out_dir`; return the paths written."""
     out = Path(out_dir)
     files = [atomic_write(out / "report.md", to_markdown(report)), write_json(out / "report.json", report)]
-    files += [atomic_write(out / name, to_csv(_rows(report, table), columns))
+    files += [write_csv(out / name, _rows(report, table), columns)
               for name, (table, columns) in CSV_TABLES.items()]
     return files
