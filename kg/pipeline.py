@@ -14,6 +14,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from kg import parallel
 from kg.io import atomic_open
 from kg.progress import progress
 from kg.readers import ReadResult, read
@@ -126,8 +127,9 @@ def build(
     """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
 
     `min_weight`, `top_n` and `top_links` are the views' thresholds (`kg.views.write_views`); the
-    other exports hold the whole graph. Progress bars (reading, extraction, then one step per
-    export) show on a terminal unless `quiet`.
+    other exports hold the whole graph. `workers` > 1 runs extraction in that many processes and
+    writes the whole-graph files (RDF, GraphML, GEXF) in a second process. Progress bars
+    (reading, extraction, then one step per export) show on a terminal unless `quiet`.
     """
     from kg.analysis import analyze
     from kg.exports import write_gexf, write_graphml, write_vosviewer
@@ -148,7 +150,7 @@ def build(
                               topics=topics), input=input_summary(result))
         return write_report(report, out)
 
-    steps: list[tuple[str, Callable[[], list[Path]]]] = [
+    steps: Steps = [
         ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
         ("RDF", lambda: write_rdf(G, out, base_iri=base_iri)),
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
@@ -161,7 +163,35 @@ def build(
                                             min_weight=min_weight, top_n=top_n, top_links=top_links,
                                             quiet=True, coauthors=coauthors, topics=topics)),
     ]
-    files: list[Path] = []
-    for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0]):
-        files += step()
-    return BuildResult(read=result, graph=G, report=report, out_dir=out, files=files)
+    return BuildResult(read=result, graph=G, report=report, out_dir=out, files=_write(steps, workers, quiet))
+
+
+#: The steps a second process can write while this one does the rest (they need only the graph).
+_SIDE_STEPS = ("papers.jsonl", "RDF", "GraphML", "GEXF")
+Steps = list[tuple[str, Callable[[], list[Path]]]]
+
+
+def _write(steps: Steps, workers: int, quiet: bool) -> list[Path]:
+    """Run the export steps; the files they wrote, in step order.
+
+    With `workers` > 1 where processes fork, the whole-graph file exports run in a forked process
+    (it shares the graph, nothing is pickled) while this one writes the analysis, maps and views.
+    """
+    side = [step for step in steps if step[0] in _SIDE_STEPS] if workers > 1 and parallel.can_fork() else []
+    here = [step for step in steps if step not in side]
+    if not side:
+        return [path for paths in _run_each(steps, quiet) for path in paths]
+    with parallel.pool(1, side) as other:
+        pending = other.submit(_run_side_steps)
+        written = dict(zip([name for name, _ in here], _run_each(here, quiet)))
+        written.update(zip([name for name, _ in side], pending.result()))
+    return [path for name, _ in steps for path in written[name]]
+
+
+def _run_each(steps: Steps, quiet: bool) -> list[list[Path]]:
+    return [step() for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0])]
+
+
+def _run_side_steps() -> list[list[Path]]:
+    """In the forked process of `_write`: its steps, quietly."""
+    return _run_each(parallel.worker_state(), quiet=True)

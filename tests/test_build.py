@@ -60,6 +60,26 @@ def test_two_builds_are_byte_identical(tmp_path, sample_build):
         assert (out / name).read_bytes() == (sample_build.out_dir / name).read_bytes(), name
 
 
+def test_two_workers_write_the_same_files_in_the_same_order(tmp_path, sample_build):
+    """workers=2: extraction in two processes, the whole-graph files written by a second process."""
+    result = build(None, tmp_path, workers=2, quiet=True)
+    assert [p.name for p in result.files] == [p.name for p in sample_build.files]
+    assert result.report == sample_build.report
+    for name in OUTPUTS:
+        assert (tmp_path / name).read_bytes() == (sample_build.out_dir / name).read_bytes(), name
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_a_failure_in_the_second_process_fails_the_build(tmp_path, monkeypatch):
+    def broken(G, path):
+        raise OSError(f"cannot write {path}")
+
+    monkeypatch.setattr("kg.exports.write_graphml", broken)
+    with pytest.raises(OSError, match="graph.graphml"):
+        build(None, tmp_path, workers=2, quiet=True)
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
 def test_every_named_query_answers_on_the_sample_build_with_its_defaults(sample_build):
     from kg.sparql import load_store, named_queries, query
 

@@ -15,17 +15,16 @@ anywhere in the corpus (acronyms included), one per case-insensitive spelling, s
 """
 from __future__ import annotations
 
-import multiprocessing
 from bisect import bisect_right
 from collections import Counter, defaultdict, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
-from concurrent.futures import ProcessPoolExecutor
 from itertools import islice
 from typing import NamedTuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from kg import parallel
 from kg.errors import UsageError
 from kg.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
@@ -94,7 +93,6 @@ def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -
 #: Papers a worker process takes at a time, and chunks in flight per worker.
 CHUNK = 256
 _IN_FLIGHT = 2
-_worker_nlp: Language | None = None
 
 
 def _reduced_in(workers: int, nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int
@@ -102,29 +100,22 @@ def _reduced_in(workers: int, nlp: Language, pairs: Iterable[tuple[str, str]], b
     """`_reduced` in `workers` processes, in input order.
 
     Unlike spaCy's `n_process`, which sends every Doc back to the parent, a worker returns only
-    the reduced records: with it two workers beat one. The input is read a few chunks ahead.
+    the reduced records. The input is read a few chunks ahead.
     """
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)  # fork: no pickled nlp
-    with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(nlp,)) as pool:
+    with parallel.pool(workers, nlp) as workers_pool:
         chunks = iter(lambda: list(islice(pairs, CHUNK)), [])
-        running = deque(pool.submit(_reduce_chunk, chunk, batch_size)
+        running = deque(workers_pool.submit(_reduce_chunk, chunk, batch_size)
                         for chunk in islice(chunks, workers * _IN_FLIGHT))
         while running:
             done = running.popleft().result()
             for chunk in islice(chunks, 1):
-                running.append(pool.submit(_reduce_chunk, chunk, batch_size))
+                running.append(workers_pool.submit(_reduce_chunk, chunk, batch_size))
             yield from done
 
 
-def _start_worker(nlp: Language) -> None:
-    global _worker_nlp
-    _worker_nlp = nlp
-
-
 def _reduce_chunk(chunk: list[tuple[str, str]], batch_size: int) -> list[_Found]:
-    assert _worker_nlp is not None, "the worker process was not started by _reduced_in"
-    return list(_reduced(_worker_nlp, chunk, batch_size))
+    """In a worker of `_reduced_in`: its pipeline over one chunk."""
+    return list(_reduced(parallel.worker_state(), chunk, batch_size))
 
 
 def link(papers: Sequence[Paper], docs: Sequence[Doc]) -> dict[str, tuple[Method, ...]]:
