@@ -117,12 +117,12 @@ def make_paper(*, abstract: object, authors: Sequence[str], source: Source, trun
         raise FieldError("no abstract; every record needs its abstract text")
     if require_authors and not authors:
         raise FieldError("no author names; give at least one author")
-    text = clean_text(abstract)
+    text, abstract = clean_text(abstract), abstract.strip()
     return Paper(
         key=content_key(text),
         authors=tuple(Author(name, author_key(name)) for name in authors),
-        abstract=abstract.strip(),
-        text=text,
+        abstract=abstract,
+        text=abstract if text == abstract else text,  # most abstracts are clean: one string, not two
         track=track,
         title=_optional_text(title, "title"),
         id=_optional_id(id),
