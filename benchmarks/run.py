@@ -280,7 +280,7 @@ def run_pipeline(input: Path, out_dir: Path, workers: int, profile: str | None,
 
     A stage past `timeout` seconds is stopped and reported with the time it had run and its peak.
     """
-    from kg.pipeline import bulk_work
+    from kg.bulk import bulk_work
 
     with bulk_work():  # as in kg build: the cyclic garbage collector paused
         yield from _run_stages(_Context(input=input, out_dir=out_dir, workers=workers), profile, timeout)

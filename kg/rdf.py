@@ -20,8 +20,9 @@ yields a valid IRI and the mapping is reversible. Vocabulary IRIs do not depend 
 named queries work on any export. Texts (abstracts, labels) carry the language tag `language`
 (default `en`); names, keys and file names are plain strings.
 
-The same triples feed `to_rdf` (an rdflib Graph) and `iter_ntriples` (canonical N-Triples lines,
-streamed subject by subject in sorted order without building an rdflib graph).
+The same statements feed `to_rdf` (an rdflib Graph), `iter_ntriples` (canonical N-Triples lines,
+streamed subject by subject in sorted order) and `write_rdf` (N-Triples, Turtle and JSON-LD, written
+in one streamed pass without rdflib or a parser).
 """
 from __future__ import annotations
 
@@ -30,11 +31,12 @@ import json
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import groupby
+from operator import eq, itemgetter
 from pathlib import Path
-from typing import NamedTuple
+from types import SimpleNamespace
+from typing import Any, NamedTuple
 from urllib.parse import unquote
 
 import networkx as nx
@@ -42,6 +44,7 @@ import pyoxigraph as ox
 import rdflib
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 
+from kg.bulk import bulk_work
 from kg.errors import UsageError
 from kg.io import atomic_open
 from kg.names import fold
@@ -64,24 +67,26 @@ _PLAIN_SEGMENT = re.compile(r"[A-Za-z0-9\-._~]*")
 
 
 # ----------------------------------------------------------------------------------- terms
-class _Strings:
-    """A namespace's IRIs as plain strings, each made once: rdflib's `Namespace` attribute lookup
-    costs about a microsecond, paid per triple on the export's hot path."""
+class _Terms:
+    """A namespace's terms by attribute, each made once by `make` from its IRI: rdflib's `Namespace`
+    attribute lookup costs about a microsecond, paid per triple on the export's hot path."""
 
-    def __init__(self, namespace: rdflib.Namespace) -> None:
-        self._namespace = namespace
+    def __init__(self, namespace: str, make: Callable[[str], Any]) -> None:
+        self._namespace, self._make = namespace, make
 
-    def __getattr__(self, name: str) -> str:
-        value = str(self._namespace[name])
+    def __getattr__(self, name: str) -> Any:
+        value = self._make(self._namespace + name)
         setattr(self, name, value)
         return value
 
 
-class _IRI:
-    """`_IRI.KG.key` == `str(KG.key)`, and so on for every namespace used here."""
+def _namespaces(make: Callable[[str], Any]) -> SimpleNamespace:
+    """One `_Terms` per prefix of ours, by upper-case prefix: `_namespaces(str).KG.key`."""
+    return SimpleNamespace(**{prefix.upper(): _Terms(namespace, make) for prefix, namespace in PREFIXES.items()})
 
-    RDF, RDFS, KG, PROV, SCHEMA = _Strings(RDF), _Strings(RDFS), _Strings(KG), _Strings(PROV), _Strings(SCHEMA)
-    DCTERMS, SKOS, XSD, OWL = _Strings(DCTERMS), _Strings(SKOS), _Strings(XSD), _Strings(OWL)
+
+#: `_IRI.KG.key` == `str(KG.key)`, and so on for every namespace used here.
+_IRI = _namespaces(str)
 
 
 class Lit(NamedTuple):
@@ -197,153 +202,286 @@ _EVIDENCE = (("text", _IRI.KG.quote, "text"), ("start", _IRI.KG.start, "integer"
 _RELS = ("authored_by", "in_track", "broader", "mentions")
 
 
+def _check_language(language: str | None) -> str | None:
+    """Return `language` if it is a valid language tag (or None/empty: no tag), else raise UsageError."""
+    if language:
+        try:
+            ox.Literal("", language=language)
+        except ValueError as exc:
+            raise UsageError(f"language {language!r} is not a valid language tag ({exc}); e.g. 'en'") from exc
+    return language
+
+
+# ------------------------------------------------------------------------------ term texts
+#: A term as written in each syntax: (N-Triples, Turtle, JSON-LD text, the term: an IRI or a literal's
+#: (lexical form, datatype, language)). For a predicate the Turtle text may be `a` and the JSON-LD
+#: text is its key; for a class, the JSON-LD text is the CURIE `@type` takes. A term is escaped once
+#: per syntax, when it is made.
+Term = tuple[str, str, str, "str | tuple[str, str | None, str | None]"]
+#: One statement of a subject: (predicate, object).
+Statement = tuple[Term, Term]
+
+#: N-Triples' escapes of control characters (but `\n` and `\r`, escaped like `\\` and `"` before them).
+_NT_CONTROLS = {chr(c): f"\\u{c:04X}" for c in [*range(0x20), 0x7F]}
+#: Turtle's as Oxigraph writes them: the short forms of \b, \t and \f, else N-Triples'.
+_TURTLE_CONTROLS = {**_NT_CONTROLS, "\b": "\\b", "\t": "\\t", "\f": "\\f"}
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+#: Our prefixes in the order Oxigraph declares and tries them: longest namespace first.
+_TURTLE_PREFIXES = sorted(PREFIXES.items(), key=lambda item: -len(item[1]))
+_NAMESPACES = tuple(namespace for _, namespace in _TURTLE_PREFIXES)
+_TURTLE_PRELUDE = "".join(f"@prefix {name}: <{namespace}> .\n" for name, namespace in _TURTLE_PREFIXES)
+_TURTLE_NEXT = " ;\n\t"  # between the predicates of one subject
+_PN_CHARS_U = ("A-Za-z_\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D"
+               "\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\U00010000-\U000EFFFF")
+_LOCAL_FIRST = re.compile(f"[{_PN_CHARS_U}:0-9]")
+_LOCAL_NEXT = re.compile(f"[{_PN_CHARS_U}:0-9\\-\u00B7\u0300-\u036F\u203F-\u2040]")
+_LOCAL_ESCAPABLE = frozenset("_~.-!$&'()*+,;=/?#@%")
+_TURTLE_INTEGER = re.compile(r"[+-]?[0-9]+")
+#: JSON's string encoder in C, the one `json.dumps(..., ensure_ascii=False)` uses for every string.
+_json_string: Callable[[str], str] = json.encoder.encode_basestring
+
+
+def _escapes(text: str) -> tuple[str, str]:
+    """`text` quoted and escaped for N-Triples and for Turtle (`str.replace` for the characters
+    abstracts have, LaTeX's backslashes above all; a regex for the rare control characters)."""
+    text = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
+    if _CONTROL.search(text) is None:
+        return f'"{text}"', f'"{text}"'
+    return (f'"{_CONTROL.sub(lambda match: _NT_CONTROLS[match[0]], text)}"',
+            f'"{_CONTROL.sub(lambda match: _TURTLE_CONTROLS[match[0]], text)}"')
+
+
+def _local_name(text: str) -> str | None:
+    """`text` as a Turtle local name (PN_LOCAL) the way Oxigraph writes it, backslash-escaping the
+    characters that allow it; None if it cannot be one."""
+    chars = []
+    for i, ch in enumerate(text):
+        if (_LOCAL_NEXT if i else _LOCAL_FIRST).fullmatch(ch) or ch == "." and 0 < i < len(text) - 1:
+            chars.append(ch)
+        elif ch in _LOCAL_ESCAPABLE:
+            chars.append(f"\\{ch}")
+        else:
+            return None
+    return "".join(chars)
+
+
+def _turtle_iri(iri: str) -> str:
+    """An IRI in Turtle: `prefix:local` under the first prefix that can write it, else `<iri>`."""
+    if iri.startswith(_NAMESPACES):  # the IRIs we mint rarely are: the base IRI is no Turtle prefix
+        for name, namespace in _TURTLE_PREFIXES:
+            local = _local_name(iri[len(namespace):]) if iri.startswith(namespace) else None
+            if local is not None:
+                return f"{name}:{local}"
+    return f"<{iri}>"
+
+
+@functools.cache
+def _curie(iri: str) -> str:
+    """`https://schema.org/name` -> `schema:name` when a prefix of ours covers it, else the IRI."""
+    for prefix, namespace in PREFIXES.items():
+        if iri.startswith(namespace) and iri[len(namespace):].isidentifier():
+            return f"{prefix}:{iri[len(namespace):]}"
+    return iri
+
+
+def _iri(iri: str) -> Term:
+    """A resource IRI: `{"@id": ...}` in JSON-LD."""
+    return f"<{iri}>", _turtle_iri(iri), f'{{"@id": {_json_string(iri)}}}', iri
+
+
+@functools.cache
+def _predicate(iri: str) -> Term:
+    """A property: `a` in Turtle for rdf:type, whose JSON-LD key is `@type`; a small set, made once."""
+    if iri == _IRI.RDF.type:
+        return f"<{iri}>", "a", '"@type"', iri
+    return f"<{iri}>", _turtle_iri(iri), _json_string(_curie(iri)), iri
+
+
+@functools.cache
+def _class(iri: str) -> Term:
+    """A class, the object of rdf:type: a CURIE in JSON-LD's `@type`; a small set, made once."""
+    return f"<{iri}>", _turtle_iri(iri), _json_string(_curie(iri)), iri
+
+
+#: `_P.KG.key` == `_predicate(_IRI.KG.key)`, `_C.KG.Track` == `_class(_IRI.KG.Track)`, without the
+#: cache lookup: these are on the hot path.
+_P, _C = _namespaces(_predicate), _namespaces(_class)
+
+
+def _literal(lexical: str, datatype: str | None = None, lang: str | None = None) -> Term:
+    """A literal, written as Oxigraph writes Turtle (integers and booleans bare, language tags in
+    lower case) and as compacted JSON-LD (a string, or a value object with `@language`/`@type`)."""
+    value = nt = ttl = _json_string(lexical)
+    # JSON quotes as N-Triples and Turtle do and escapes the characters they escape but U+007F, so
+    # unless it escaped something (rare), its text is theirs: one scan of the text instead of three.
+    if len(value) != len(lexical) + 2 or "\x7f" in lexical:
+        nt, ttl = _escapes(lexical)
+    if lang:
+        jsonld = f'{{"@language": {_json_string(lang)}, "@value": {value}}}'
+        return f"{nt}@{lang}", f"{ttl}@{lang.lower()}", jsonld, (lexical, None, lang)
+    if datatype:
+        bare = (datatype == _IRI.XSD.integer and _TURTLE_INTEGER.fullmatch(lexical)
+                or datatype == _IRI.XSD.boolean and lexical in ("true", "false"))
+        turtle = lexical if bare else f"{ttl}^^{_turtle_iri(datatype)}"
+        jsonld = f'{{"@type": {_json_string(_curie(datatype))}, "@value": {value}}}'
+        return f"{nt}^^<{datatype}>", turtle, jsonld, (lexical, datatype, None)
+    return nt, ttl, value, (lexical, None, None)
+
+
 class _Minter:
-    """Makes the terms of one export: IRIs under the base IRI, literals in the export's language."""
+    """Makes the terms of one export: IRIs under the base IRI, literals in the export's language.
+    Node IRIs and typed literals recur across many triples, so each is made once per export."""
 
     def __init__(self, base_iri: str, language: str | None) -> None:
         self.base = check_base_iri(base_iri)
-        self.language = language
+        self.language = _check_language(language)
+        self._nodes: dict[str, Term] = {}
+        self._segments: dict[str, str] = {}
+        self._typed: dict[str, dict[object, Term]] = {kind: {} for kind in _DATATYPES}
+        #: Recent texts: quotes and sentences recur (a method is quoted in many papers).
+        self._text = functools.lru_cache(maxsize=4096)(functools.partial(_literal, lang=self.language))
 
-    def node(self, node: str) -> str:
-        return node_iri(node, self.base)
+    def node(self, node: str) -> Term:
+        term = self._nodes.get(node)
+        if term is None:
+            term = self._nodes[node] = _iri(node_iri(node, self.base))
+        return term
+
+    def node_iri(self, node: str) -> str:
+        return self.node(node)[3]
 
     def scheme(self, name: str) -> str:
         return f"{self.base}scheme/{name}"
 
     def authorship(self, paper: str, position: int) -> str:
-        return f"{self.node(paper)}/author/{int(position)}"
+        return f"{self.node_iri(paper)}/author/{int(position)}"
 
     def method_use(self, paper: str, method: str) -> str:
-        return f"{self.node(paper)}/method/{encode_segment(method.partition(':')[2])}"
+        segment = self._segments.get(method)
+        if segment is None:
+            segment = self._segments[method] = encode_segment(method.partition(":")[2])
+        return f"{self.node_iri(paper)}/method/{segment}"
 
-    def literal(self, value: object, kind: str) -> Lit:
+    def literal(self, value: Any, kind: str) -> Term:
         if kind == "text":
-            return Lit(str(value), None, self.language)
-        if kind == "boolean":
-            return Lit("true" if value else "false", _DATATYPES[kind])
-        if kind in _DATATYPES:
-            return Lit(str(int(value)), _DATATYPES[kind])
-        return Lit(str(value))
+            return self._text(str(value))
+        typed = self._typed.get(kind)
+        if typed is None:
+            return _literal(str(value))
+        term = typed.get(value)
+        if term is None:
+            lexical = ("true" if value else "false") if kind == "boolean" else str(int(value))
+            term = typed[value] = _literal(lexical, _DATATYPES[kind])
+        return term
 
 
 # --------------------------------------------------------------------- triples per subject
-def _node_triples(G: nx.DiGraph, node: str, m: _Minter) -> list[Triple]:
+def _node_triples(G: nx.DiGraph, node: str, m: _Minter) -> list[Statement]:
     data = G.nodes[node]
     kind = data.get("kind")
     if kind not in _KINDS:
         raise ValueError(f"to_rdf: node {node!r} has kind {kind!r}; expected one of {sorted(_KINDS)}")
     types, scheme, fields = _KINDS[kind]
-    s = m.node(node)
-    triples: list[Triple] = [(s, _IRI.RDF.type, t) for t in types]
-    triples.append((s, _IRI.KG.key, Lit(node)))
+    statements: list[Statement] = [(_P.RDF.type, _class(t)) for t in types]
+    statements.append((_P.KG.key, _literal(node)))
     if scheme is not None:
-        triples.append((s, _IRI.SKOS.inScheme, m.scheme(scheme)))
+        statements.append((_P.SKOS.inScheme, _iri(m.scheme(scheme))))
     if kind == "area":
-        triples.append((s, _IRI.SKOS.topConceptOf, m.scheme(scheme)))
+        statements.append((_P.SKOS.topConceptOf, _iri(m.scheme(scheme))))
     for f in fields:
         value = data.get(f.attr)
         if value is not None:
-            triples += [(s, f.prop, m.literal(v, f.kind)) for v in (value if f.many else [value])]
+            statements += [(_predicate(f.prop), m.literal(v, f.kind)) for v in (value if f.many else [value])]
     names = [data.get(attr) for attr in _LOOKUP.get(kind, ())]
     folded = {fold(str(v)) for value in names if value is not None for v in (value if isinstance(value, list) else [value])}
-    triples += [(s, _IRI.KG.nameKey, Lit(key)) for key in sorted(folded)]
+    statements += [(_P.KG.nameKey, _literal(key)) for key in sorted(folded)]
+    edges = list(G.out_edges(node, data=True))
     if kind == "paper":
-        has_track = any(d.get("rel") == "in_track" for _, _, d in G.out_edges(node, data=True))
-        triples.append((s, _IRI.KG.trackUnknown, m.literal(not has_track, "boolean")))
-    for _, target, d in G.out_edges(node, data=True):
+        has_track = any(d.get("rel") == "in_track" for _, _, d in edges)
+        statements.append((_P.KG.trackUnknown, m.literal(not has_track, "boolean")))
+    for _, target, d in edges:
         rel = d.get("rel")
         o = m.node(target)
         if rel == "authored_by":
-            triples += [(s, _IRI.SCHEMA.author, o), (s, _IRI.KG.authorship, m.authorship(node, d["position"]))]
+            statements += [(_P.SCHEMA.author, o), (_P.KG.authorship, _iri(m.authorship(node, d["position"])))]
         elif rel == "in_track":
-            triples.append((s, _IRI.KG.inTrack, o))
+            statements.append((_P.KG.inTrack, o))
         elif rel == "broader":
-            triples.append((s, _IRI.SKOS.broader, o))
+            statements.append((_P.SKOS.broader, o))
         elif rel == "mentions":
-            triples += [(s, _IRI.DCTERMS.subject, o), (s, _IRI.KG.methodUse, m.method_use(node, target))]
+            statements += [(_P.DCTERMS.subject, o), (_P.KG.methodUse, _iri(m.method_use(node, target)))]
         else:
             raise ValueError(f"to_rdf: edge {node!r} -> {target!r} has rel {rel!r}; expected one of {_RELS}")
-    return triples
+    return statements
 
 
-def _authorship_triples(s: str, person: str, d: dict) -> list[Triple]:
-    return [(s, _IRI.RDF.type, _IRI.KG.Authorship), (s, _IRI.KG.person, person),
-            (s, _IRI.KG.position, Lit(str(int(d["position"])), _DATATYPES["integer"])),
-            (s, _IRI.KG.nameAsWritten, Lit(str(d["name"])))]
+def _authorship_triples(person: Term, d: dict, m: _Minter) -> list[Statement]:
+    return [(_P.RDF.type, _C.KG.Authorship), (_P.KG.person, person),
+            (_P.KG.position, m.literal(d["position"], "integer")), (_P.KG.nameAsWritten, _literal(str(d["name"])))]
 
 
-def _method_use_triples(s: str, method: str, d: dict, m: _Minter) -> list[Triple]:
+def _method_use_triples(s: str, method: Term, d: dict, m: _Minter) -> list[Statement]:
     evidence = d.get("evidence") or []
-    triples: list[Triple] = [(s, _IRI.RDF.type, _IRI.KG.MethodUse), (s, _IRI.KG.method, method),
-                             (s, _IRI.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
-    return triples + [(s, _IRI.KG.mention, f"{s}/{i}") for i in range(1, len(evidence) + 1)]
+    statements: list[Statement] = [(_P.RDF.type, _C.KG.MethodUse), (_P.KG.method, method),
+                                   (_P.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
+    return statements + [(_P.KG.mention, _iri(f"{s}/{i}")) for i in range(1, len(evidence) + 1)]
 
 
-def _mention_triples(s: str, paper: str, position: int, item: dict, m: _Minter) -> list[Triple]:
-    triples: list[Triple] = [(s, _IRI.RDF.type, _IRI.KG.MethodMention), (s, _IRI.RDF.type, _IRI.PROV.Entity),
-                             (s, _IRI.PROV.wasQuotedFrom, paper), (s, _IRI.KG.position, m.literal(position, "integer"))]
-    return triples + [(s, prop, m.literal(item[key], kind)) for key, prop, kind in _EVIDENCE if key in item]
+def _mention_triples(paper: Term, position: int, item: dict, m: _Minter) -> list[Statement]:
+    statements: list[Statement] = [(_P.RDF.type, _C.KG.MethodMention), (_P.RDF.type, _C.PROV.Entity),
+                                   (_P.PROV.wasQuotedFrom, paper), (_P.KG.position, m.literal(position, "integer"))]
+    return statements + [(_predicate(prop), m.literal(item[key], kind)) for key, prop, kind in _EVIDENCE if key in item]
 
 
-def _scheme_triples(name: str, m: _Minter) -> list[Triple]:
-    s = m.scheme(name)
-    return [(s, _IRI.RDF.type, _IRI.SKOS.ConceptScheme), (s, _IRI.SKOS.prefLabel, Lit(_SCHEMES[name], None, "en"))]
+def _scheme_triples(name: str) -> list[Statement]:
+    return [(_P.RDF.type, _C.SKOS.ConceptScheme), (_P.SKOS.prefLabel, _literal(_SCHEMES[name], None, "en"))]
 
 
-def _subjects(G: nx.DiGraph, m: _Minter) -> Iterator[tuple[str, Callable[[], list[Triple]]]]:
-    """Every subject of the export with a function producing its triples (lazily, one at a time)."""
+def _subjects(G: nx.DiGraph, m: _Minter) -> Iterator[tuple[str, Callable[[], list[Statement]]]]:
+    """Every subject of the export with a function producing its statements (lazily, one at a time)."""
     for name in _SCHEMES:
-        yield m.scheme(name), lambda name=name: _scheme_triples(name, m)
+        yield m.scheme(name), lambda name=name: _scheme_triples(name)
     for node in G.nodes:
-        yield m.node(node), lambda node=node: _node_triples(G, node, m)
+        yield m.node_iri(node), lambda node=node: _node_triples(G, node, m)
     for u, v, d in G.edges(data=True):
         if d.get("rel") == "authored_by":
-            s = m.authorship(u, d["position"])
-            yield s, lambda s=s, v=v, d=d: _authorship_triples(s, m.node(v), d)
+            yield m.authorship(u, d["position"]), lambda v=v, d=d: _authorship_triples(m.node(v), d, m)
         elif d.get("rel") == "mentions":
             s = m.method_use(u, v)
             yield s, lambda s=s, v=v, d=d: _method_use_triples(s, m.node(v), d, m)
             for i, item in enumerate(d.get("evidence") or [], start=1):
-                yield f"{s}/{i}", lambda s=f"{s}/{i}", u=u, i=i, item=item: _mention_triples(s, m.node(u), i, item, m)
+                yield f"{s}/{i}", lambda u=u, i=i, item=item: _mention_triples(m.node(u), i, item, m)
 
 
-# -------------------------------------------------------------------------------- N-Triples
-_NT_ESCAPES = {ord("\\"): "\\\\", ord('"'): '\\"', ord("\n"): "\\n", ord("\r"): "\\r"}
-_NT_ESCAPES.update({c: f"\\u{c:04X}" for c in [*range(0x20), 0x7F] if c not in _NT_ESCAPES})
-
-
-def nt_term(term: str | Lit) -> str:
-    """A term in canonical N-Triples syntax (strings without a datatype, minimal escapes)."""
-    if isinstance(term, str):
-        return f"<{term}>"
-    text = f'"{term.lexical.translate(_NT_ESCAPES)}"'
-    if term.lang:
-        return f"{text}@{term.lang}"
-    return f"{text}^^<{term.datatype}>" if term.datatype else text
-
-
-def _sorted(G: nx.DiGraph, base_iri: str, language: str | None) -> Iterator[tuple[str, Triple]]:
-    """(N-Triples line, triple) pairs in byte order of the lines, without duplicates.
+# --------------------------------------------------------------------------- sorted output
+def _statements(G: nx.DiGraph, base_iri: str, language: str | None) -> Iterator[tuple[str, list[Statement]]]:
+    """Every subject with its statements, in the byte order of their N-Triples lines, without duplicates.
 
     Lines of one subject share the prefix `<subject> `, so sorting subjects by that prefix and each
     subject's lines gives the globally sorted order while holding one subject's triples at a time.
+    A line goes on `<predicate> object .`, the N-Triples texts that start the statement's terms, so
+    sorting the statements sorts the lines: where one term's text is a prefix of another's (`"x"` of
+    `"x"@en`), the longer goes on with `@`, `^` or `-`, after the space that follows the shorter.
+    Python orders strings by code point, which is the byte order of their UTF-8.
     """
-    subjects = sorted(_subjects(G, _Minter(base_iri, language)), key=lambda item: f"<{item[0]}> ".encode())
-    for _, make in subjects:
-        lines = {f"{nt_term(s)} {nt_term(p)} {nt_term(o)} .\n": (s, p, o) for s, p, o in make()}
-        for line in sorted(lines, key=str.encode):
-            yield line, lines[line]
+    subjects = sorted(_subjects(G, _Minter(base_iri, language)), key=lambda item: f"<{item[0]}> ")
+    for subject, make in subjects:
+        statements = sorted(make())
+        if any(map(eq, statements, statements[1:])):  # a repeated item of a list attribute: rare
+            statements = list(dict.fromkeys(statements))
+        yield subject, statements
 
 
 def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en") -> Iterator[Triple]:
     """The export's triples as (subject IRI, predicate IRI, IRI or `Lit`), in N-Triples line order."""
-    return (triple for _, triple in _sorted(G, base_iri, language))
+    return ((s, p[3], o[3] if isinstance(o[3], str) else Lit(*o[3]))
+            for s, statements in _statements(G, base_iri, language) for p, o in statements)
 
 
 def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en") -> Iterator[str]:
     """The export as canonical N-Triples lines (with `\\n`) in byte-sorted order, streamed subject
     by subject without building an rdflib graph."""
-    return (line for line, _ in _sorted(G, base_iri, language))
+    return (f"<{s}> {p[0]} {o[0]} .\n" for s, statements in _statements(G, base_iri, language) for p, o in statements)
 
 
 # ------------------------------------------------------------------------------------ rdflib
@@ -379,56 +517,87 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
               language: str | None = "en") -> list[Path]:
     """Write `graph.ttl`, `graph.nt` and `graph.jsonld` into `out_dir`; return their paths.
 
-    One streamed pass over the sorted triples writes the N-Triples and the JSON-LD (one node object a
-    line, compacted with our prefixes); Oxigraph turns the N-Triples into Turtle. No rdflib graph is
-    built: rdflib's serialisers take minutes on graphs Oxigraph writes in a second.
+    One streamed pass over the sorted statements writes all three, subject by subject: N-Triples,
+    Turtle (byte for byte what Oxigraph writes from those N-Triples with our prefixes) and JSON-LD
+    (one node object a line, compacted with our prefixes). No rdflib graph is built and nothing is
+    parsed back: rdflib's serialisers take minutes on graphs this writes in seconds.
     """
     out = Path(out_dir)
-    nt_path, jsonld_path, ttl_path = out / "graph.nt", out / "graph.jsonld", out / "graph.ttl"
-    with atomic_open(nt_path) as nt, atomic_open(jsonld_path) as jsonld:
+    ttl_path, nt_path, jsonld_path = out / "graph.ttl", out / "graph.nt", out / "graph.jsonld"
+    layouts: dict[tuple[Term, ...], _Layout] = {}
+    with atomic_open(nt_path) as nt, atomic_open(ttl_path) as ttl, atomic_open(jsonld_path) as jsonld, bulk_work():
+        ttl.write(_TURTLE_PRELUDE)
         context = json.dumps(jsonld_context(base_iri), ensure_ascii=False, sort_keys=True)
         jsonld.write(f'{{"@context": {context},\n "@graph": [')
         separator = "\n"
-        for subject, items in groupby(_sorted(G, base_iri, language), key=lambda item: item[1][0]):
-            lines, triples = zip(*items)
-            nt.writelines(lines)
-            jsonld.write(separator + json.dumps(_jsonld_node(subject, triples), ensure_ascii=False))
+        for subject, statements in _statements(G, base_iri, language):
+            predicates = tuple(map(_PREDICATE, statements))
+            layout = layouts.get(predicates) or layouts.setdefault(predicates, _layout(predicates))
+            objects = list(map(_OBJECT, statements))
+            nt.write(_fill_lines(layout.ntriples, f"<{subject}>", list(map(_NT, objects))))
+            ttl.write(_fill(layout.turtle, _turtle_iri(subject), list(map(_TURTLE, objects))))
+            node = f'{separator}{{"@id": {_json_string(subject)}'
+            jsonld.write(_fill(layout.jsonld, node, list(map(_JSONLD, objects))))
             separator = ",\n"
         jsonld.write("\n]}\n")
-    with atomic_open(ttl_path, "wb") as ttl:
-        ox.serialize(ox.parse(path=nt_path, format=ox.RdfFormat.N_TRIPLES), ttl, ox.RdfFormat.TURTLE,
-                     prefixes=PREFIXES)
     return [ttl_path, nt_path, jsonld_path]
 
 
-@functools.cache
-def _curie(iri: str) -> str:
-    """`https://schema.org/name` -> `schema:name` when a prefix of ours covers it, else the IRI."""
-    for prefix, namespace in PREFIXES.items():
-        if iri.startswith(namespace) and iri[len(namespace):].isidentifier():
-            return f"{prefix}:{iri[len(namespace):]}"
-    return iri
+# ---------------------------------------------------------------- layouts: one per predicate list
+_PREDICATE, _OBJECT = itemgetter(0), itemgetter(1)
+_NT, _TURTLE, _JSONLD = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
-def _jsonld_value(term: str | Lit) -> object:
-    if isinstance(term, str):
-        return {"@id": term}
-    if term.lang:
-        return {"@language": term.lang, "@value": term.lexical}
-    return {"@type": _curie(term.datatype), "@value": term.lexical} if term.datatype else term.lexical
+class _Layout(NamedTuple):
+    """How a subject with a given list of predicates is written in each syntax: the texts around its
+    subject and objects, with a slot (None) for each. At 10,000 papers, 370,000 subjects share 342
+    predicate lists, so writing a subject is a few list operations instead of a loop over its statements."""
+
+    ntriples: list[str | None]  # per statement: subject slot, ` <p> `, object slot, ` .\n`
+    turtle: list[str | None]  # subject slot, then texts (separator, predicate) and object slots alternating
+    jsonld: list[str | None]  # likewise with JSON keys and brackets; the subject slot takes `{"@id": ...`
 
 
-def _jsonld_node(subject: str, triples: Sequence[Triple]) -> dict[str, object]:
-    """One subject's triples as a compacted JSON-LD node object (values in N-Triples order)."""
-    node: dict[str, object] = {"@id": subject}
-    properties: dict[str, list] = {}
-    for _, p, o in triples:
-        if p == _IRI.RDF.type:
-            properties.setdefault("@type", []).append(_curie(o))
+def _layout(predicates: tuple[Term, ...]) -> _Layout:
+    """The layout of a subject whose statements, in N-Triples order, have these predicates.
+
+    Turtle is as Oxigraph writes it (`s p o , o ;` then one `p o` a line, ending in ` .`), JSON-LD
+    as `json.dumps(node, ensure_ascii=False)` would write the node object (a single value unwrapped).
+    """
+    ntriples: list[str | None] = []
+    turtle: list[str | None] = [None]
+    jsonld: list[str | None] = [None]
+    close = ""  # `]` once a predicate's several JSON-LD values are all written
+    for i, p in enumerate(predicates):
+        ntriples += [None, f" {p[0]} ", None, " .\n"]
+        first = i == 0 or predicates[i - 1] != p
+        last = i + 1 == len(predicates) or predicates[i + 1] != p
+        if first:
+            turtle += [f"{_TURTLE_NEXT if i else ' '}{p[1]} ", None]
+            jsonld += [f"{close}, {p[2]}: {'' if last else '['}", None]
         else:
-            properties.setdefault(_curie(p), []).append(_jsonld_value(o))
-    node.update({key: values[0] if len(values) == 1 else values for key, values in properties.items()})
-    return node
+            turtle += [" , ", None]
+            jsonld += [", ", None]
+        close = "" if first else "]"
+    turtle.append(" .\n")
+    jsonld.append(f"{close}}}")
+    return _Layout(ntriples, turtle, jsonld)
+
+
+def _fill(layout: list[str | None], subject: str, objects: list[str]) -> str:
+    """A Turtle or JSON-LD layout's text: `subject` in its first slot, `objects` in every other piece after."""
+    pieces = layout.copy()
+    pieces[0] = subject
+    pieces[2::2] = objects
+    return "".join(pieces)
+
+
+def _fill_lines(layout: list[str | None], subject: str, objects: list[str]) -> str:
+    """An N-Triples layout's text: `subject` and an object in each line's slots."""
+    pieces = layout.copy()
+    pieces[0::4] = [subject] * len(objects)
+    pieces[2::4] = objects
+    return "".join(pieces)
 
 
 # ------------------------------------------------------------------------------------- back

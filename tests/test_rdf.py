@@ -12,7 +12,7 @@ from rdflib.compare import isomorphic
 from rdf_fixture import NASTY_NAMES, fixture_graph, nasty_graph
 
 from kg.errors import UsageError
-from kg.rdf import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, SHAPES_PATH, encode_segment, from_rdf, iri_node,
+from kg.rdf import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
                     iter_ntriples, node_iri, to_rdf, write_rdf)
 
 SHAPES = rdflib.Graph().parse(SHAPES_PATH)
@@ -172,6 +172,41 @@ def test_nasty_names_make_valid_reversible_iris_and_survive_every_format(tmp_pat
     labels = {s["l"].value for s in store.query("SELECT ?l WHERE { ?p a <https://schema.org/Person> ; "
                                                 "<https://schema.org/name> ?l }")}
     assert labels == set(NASTY_NAMES)
+
+
+def hostile_graph() -> nx.DiGraph:
+    """The nasty graph plus texts holding every ASCII control character, LaTeX, quotes, line and
+    paragraph separators, and list attributes with repeated items."""
+    G = nasty_graph()
+    every = "".join(map(chr, range(0x80))) + '\u2028\u2029\x85\ufeff\U0001F984 $\\epsilon$ \\textbf{x} "q"'
+    G.nodes["paper:nasty0"].update(abstract=every, keywords=[every, "b", "b", "a\tb"], year=2024, venue="V\bV\fV")
+    G.nodes["author:Ann Lee"]["names"] = ["Ann Lee", "Ann Lee", "ANN LEE"]
+    return G
+
+
+@pytest.mark.parametrize("language", ["en", None, "EN-us"])
+@pytest.mark.parametrize("base_iri", [DEFAULT_BASE_IRI, "urn:example:kg:", "https://schema.org/"])
+def test_turtle_is_byte_for_byte_what_oxigraph_writes_from_the_ntriples(tmp_path, base_iri, language):
+    """write_rdf writes Turtle itself, as Oxigraph did from graph.nt: escapes, bare integers and
+    booleans, lower-case language tags, and minted IRIs under one of our prefixes (`schema:` here)
+    written as escaped local names."""
+    write_rdf(hostile_graph(), tmp_path, base_iri=base_iri, language=language)
+    expected = ox.serialize(ox.parse(path=tmp_path / "graph.nt", format=ox.RdfFormat.N_TRIPLES),
+                            format=ox.RdfFormat.TURTLE, prefixes=PREFIXES)
+    assert (tmp_path / "graph.ttl").read_bytes() == expected
+
+
+def test_jsonld_node_lines_are_what_json_dumps_writes(tmp_path):
+    write_rdf(hostile_graph(), tmp_path)
+    lines = (tmp_path / "graph.jsonld").read_text(encoding="utf-8").split("\n")[2:-2]  # not splitlines: U+2028
+    nodes = [line.removesuffix(",") for line in lines]
+    assert nodes and all(json.dumps(json.loads(node), ensure_ascii=False) == node for node in nodes)
+
+
+def test_a_bad_language_tag_is_a_usage_error_and_leaves_no_files(tmp_path):
+    with pytest.raises(UsageError, match="language tag"):
+        write_rdf(fixture_graph(), tmp_path, language="e n")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_segments_percent_encode_what_an_iri_cannot_hold():
