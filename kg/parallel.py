@@ -1,16 +1,18 @@
 """Worker processes that start with an object of the parent (a spaCy pipeline, a graph's export
-steps) without pickling it: forked where the platform can fork, else sent once per process."""
+steps) without pickling it: forked where the platform forks safely, else sent once per process."""
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from concurrent.futures import ProcessPoolExecutor
 
 _state: object = None
 
 
 def can_fork() -> bool:
-    """Whether workers can be forked (Linux, macOS): they then share the parent's memory as it is."""
-    return "fork" in multiprocessing.get_all_start_methods()
+    """Whether workers are forked (they then share the parent's memory as it is): where Python
+    itself forks by default, not on macOS, where system libraries may crash in a forked child."""
+    return "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin"
 
 
 def pool(workers: int, state: object) -> ProcessPoolExecutor:
