@@ -220,7 +220,7 @@ def _select(counts: Mapping[str, int], min_papers: int, top_n: int | None) -> li
 Pairs = dict[tuple[str, str], list[str]]
 
 
-class PairTable(NamedTuple):
+class _PairTable(NamedTuple):
     """What a projection is cut from: papers per node (every node of the kind), and per linked
     pair its papers and raw weight (before any normalisation)."""
 
@@ -230,7 +230,7 @@ class PairTable(NamedTuple):
 
 
 def _pair_table(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]],
-                weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]]) -> PairTable:
+                weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]]) -> _PairTable:
     """One pass over the papers: `members(paper)` lists a paper's nodes of `kind`; `weigh(pairs,
     sizes)` gives each pair its raw weight (`sizes`: paper -> number of members)."""
     groups = [(paper, sorted(members(paper))) for paper in nodes_of_kind(G, "paper")]
@@ -241,10 +241,10 @@ def _pair_table(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]],
             counts[node] += 1
         for pair in combinations(group, 2):
             pairs[pair].append(paper)
-    return PairTable(counts, pairs, weigh(pairs, {paper: len(group) for paper, group in groups}))
+    return _PairTable(counts, pairs, weigh(pairs, {paper: len(group) for paper, group in groups}))
 
 
-def _table_of(P: nx.Graph, name: str, raw: str) -> PairTable:
+def _table_of(P: nx.Graph, name: str, raw: str) -> _PairTable:
     """The pair table of a whole projection `P` (named `name`, raw weights in edge attribute `raw`)."""
     cut = P.graph.get("cut", {})
     if P.graph.get("kind") != name or cut.get("nodes_kept") != cut.get("nodes_total") or \
@@ -255,11 +255,11 @@ def _table_of(P: nx.Graph, name: str, raw: str) -> PairTable:
     for u, v, data in P.edges(data=True):
         pair = (u, v) if u < v else (v, u)
         papers[pair], weights[pair] = data["papers"], data[raw]
-    return PairTable(dict(P.nodes(data="papers")), papers, weights)
+    return _PairTable(dict(P.nodes(data="papers")), papers, weights)
 
 
 def _project(
-    table: PairTable,
+    table: _PairTable,
     kind: str,
     name: str,
     node_attrs: Callable[[str], dict],

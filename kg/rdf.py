@@ -290,17 +290,18 @@ def _iri(iri: str) -> Term:
 
 
 @functools.cache
-def _predicate(iri: str) -> Term:
-    """A property: `a` in Turtle for rdf:type, whose JSON-LD key is `@type`; a small set, made once."""
-    if iri == _IRI.RDF.type:
-        return f"<{iri}>", "a", '"@type"', iri
+def _class(iri: str) -> Term:
+    """A named term of our vocabularies (a class, the object of rdf:type, or a property): a CURIE
+    in JSON-LD (`@type`'s value, a key); a small set, made once."""
     return f"<{iri}>", _turtle_iri(iri), _json_string(_curie(iri)), iri
 
 
 @functools.cache
-def _class(iri: str) -> Term:
-    """A class, the object of rdf:type: a CURIE in JSON-LD's `@type`; a small set, made once."""
-    return f"<{iri}>", _turtle_iri(iri), _json_string(_curie(iri)), iri
+def _predicate(iri: str) -> Term:
+    """A property: as `_class`, but rdf:type is `a` in Turtle and the key `@type` in JSON-LD."""
+    if iri == _IRI.RDF.type:
+        return f"<{iri}>", "a", '"@type"', iri
+    return _class(iri)
 
 
 #: `_P.KG.key` == `_predicate(_IRI.KG.key)`, `_C.KG.Track` == `_class(_IRI.KG.Track)`, without the
