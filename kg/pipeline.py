@@ -108,11 +108,13 @@ def build(
     """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
 
     `min_weight`, `top_n` and `top_links` are the views' thresholds (`kg.views.write_views`); the
-    other exports hold the whole graph. `workers` > 1 runs extraction in that many processes and
-    writes the whole-graph files (RDF, GraphML, GEXF) in a second process. Progress bars
-    (reading, extraction, then one step per export) show on a terminal unless `quiet`.
+    other exports hold the whole graph. `workers` > 1 runs extraction in that many processes, then
+    (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF) in a
+    forked process while this one makes the projections, and the maps and views in another while
+    this one writes the analysis. Progress bars (reading, extraction, then one step per export
+    written here) show on a terminal unless `quiet`.
     """
-    from kg.analysis import analyze
+    from kg.analysis import analyze, communities
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
     from kg.rdf import DEFAULT_BASE_IRI, check_base_iri, write_rdf
@@ -123,56 +125,52 @@ def build(
     out = Path(out_dir)
     result, G = load_graph(inputs, format=format, strict=strict, spacy_model=spacy_model, aliases=aliases,
                            workers=workers, quiet=quiet)
-    coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
-    report: dict = {}
-
-    def write_analysis() -> list[Path]:
-        report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
-                              topics=topics), input=input_summary(result))
-        return write_report(report, out)
-
-    steps: Steps = [
+    whole_graph: Steps = [
         ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
         ("RDF", lambda: write_rdf(G, out, base_iri=base_iri)),
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
         ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
-        ("VOSviewer", lambda: [
-            write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution),
-            write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution)]),
-        ("analysis", write_analysis),
-        ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
-                                            min_weight=min_weight, top_n=top_n, top_links=top_links,
-                                            quiet=True, coauthors=coauthors, topics=topics)),
     ]
-    return BuildResult(read=result, graph=G, report=report, out_dir=out, files=_write(steps, workers, quiet))
+    aside = workers > 1 and parallel.can_fork()
+    with _steps_aside(whole_graph, aside, quiet) as first:
+        coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
+        for P in (coauthors, topics):  # Louvain once, before a fork: the maps, report and views share it
+            communities(P, seed=seed, resolution=resolution)
+        report: dict = {}
+
+        def write_analysis() -> list[Path]:
+            report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
+                                  topics=topics), input=input_summary(result))
+            return write_report(report, out)
+
+        maps: Steps = [
+            ("VOSviewer", lambda: [
+                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution),
+                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution)]),
+            ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
+                                          min_weight=min_weight, top_n=top_n, top_links=top_links, quiet=True,
+                                          coauthors=coauthors, topics=topics)),
+        ]
+        with _steps_aside(maps, aside, quiet) as second:
+            written = _run_each([("analysis", write_analysis)], quiet)
+            written.update(second.result())
+        written.update(first.result())
+    order = ("papers.jsonl", "RDF", "GraphML", "GEXF", "VOSviewer", "analysis", "views")
+    files = [path for name in order for path in written[name]]
+    return BuildResult(read=result, graph=G, report=report, out_dir=out, files=files)
 
 
-#: The steps a second process can write while this one does the rest (they need only the graph).
-_SIDE_STEPS = ("papers.jsonl", "RDF", "GraphML", "GEXF")
 Steps = list[tuple[str, Callable[[], list[Path]]]]
 
 
-def _write(steps: Steps, workers: int, quiet: bool) -> list[Path]:
-    """Run the export steps; the files they wrote, in step order.
-
-    With `workers` > 1 where processes fork, the whole-graph file exports run in a forked process
-    (it shares the graph, nothing is pickled) while this one writes the analysis, maps and views.
-    """
-    side = [step for step in steps if step[0] in _SIDE_STEPS] if workers > 1 and parallel.can_fork() else []
-    here = [step for step in steps if step not in side]
-    if not side:
-        return [path for paths in _run_each(steps, quiet) for path in paths]
-    with parallel.pool(1, side) as other:
-        pending = other.submit(_run_side_steps)
-        written = dict(zip([name for name, _ in here], _run_each(here, quiet)))
-        written.update(zip([name for name, _ in side], pending.result()))
-    return [path for name, _ in steps for path in written[name]]
+def _steps_aside(steps: Steps, fork: bool, quiet: bool) -> parallel.Aside[dict[str, list[Path]]]:
+    """Export steps written by a forked process while this one goes on (it shares the graph and
+    projections as they are then; nothing is pickled), or here when their files are asked for;
+    `result()` maps step name -> files written."""
+    return parallel.Aside(lambda: _run_each(steps, quiet or fork), fork=fork)
 
 
-def _run_each(steps: Steps, quiet: bool) -> list[list[Path]]:
-    return [step() for _, step in progress(steps, "writing", unit="step", quiet=quiet, describe=lambda s: s[0])]
-
-
-def _run_side_steps() -> list[list[Path]]:
-    """In the forked process of `_write`: its steps, quietly."""
-    return _run_each(parallel.worker_state(), quiet=True)
+def _run_each(steps: Steps, quiet: bool) -> dict[str, list[Path]]:
+    """Run the steps in order (a progress bar unless `quiet`): step name -> the files it wrote."""
+    return {name: step() for name, step in progress(steps, "writing", unit="step", quiet=quiet,
+                                                    describe=lambda s: s[0])}
