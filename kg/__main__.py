@@ -1,6 +1,4 @@
 """`python -m kg` runs the `kg` command."""
-import sys
+from kg.cli import run
 
-from kg.cli import main
-
-sys.exit(main())
+run()

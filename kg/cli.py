@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from kg.errors import KgError, UsageError
 
@@ -462,5 +464,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
+def run() -> NoReturn:
+    """The `kg` command: `main()`, then exit without tearing down what the system frees anyway
+    (a big build's graph takes seconds to take apart); output is flushed first. argparse's own
+    exits (`--help`, usage errors) leave as usual."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, ValueError):  # a reader that left early; a stream already closed
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()
