@@ -8,7 +8,8 @@ noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never 
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from itertools import compress, count
+from operator import attrgetter
 
 from kg.extract.vocab import Vocabulary
 from kg.extract.words import CUE_VERBS, Forms, Tokens, compound_words
@@ -25,6 +26,7 @@ _PARTICIPLES = frozenset({"VBN", "VBG"})
 _HEAD_POS = frozenset({"NOUN", "PROPN", "X"})
 _CLAUSE_ENDS = frozenset({"and", "or", "of", "in", "for"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "our", "its", "their", "his", "her"})
+_MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 
 
 class Words:
@@ -40,11 +42,10 @@ class Words:
         self.form_of = forms
         self.starts, compounds = compound_words(tokens)
         self.ends = self.starts[1:] + [len(tokens)]
-        token_forms = list(map(forms.__getitem__, tokens.text))  # one look-up per token, at C speed
-        self.forms = list(map(token_forms.__getitem__, self.starts))
-        for start, end in compounds:
-            self.forms[bisect_left(self.starts, start)] = forms[tuple(tokens.text[start:end])]
-        self.marked = [i for i, form in enumerate(self.forms) if form.marked]
+        self.forms = list(map(forms.__getitem__, tokens.text))  # one look-up per token, at C speed
+        for start, end in reversed(compounds):  # from the end, so the indices before stay put
+            self.forms[start:end] = [forms[tuple(tokens.text[start:end])]]
+        self.marked = list(compress(count(), map(_MARKED, self.forms)))
         self.tagged = tokens.tagged
         self.chunk_of: dict[int, int] = {}
         if tokens.doc.has_annotation("DEP"):

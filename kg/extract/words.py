@@ -151,29 +151,31 @@ class Form:
         self.prefixed = len(parts) > 1 and head != singular_lower
         adverb = len(lower) > 4 and lower.endswith("ly") and "-" not in lower
         self.weak = lower in vocab.weak or adverb
-        self.generic = singular_lower in vocab.generic
-        self.stop = lower in vocab.stop_words
-        wordlike, alpha = is_wordlike(tokens[0]), lower[:1].isalpha()
-        closed = self.stop or lower in vocab.verbs
+        self.generic = generic = singular_lower in vocab.generic
+        self.stop = stop = lower in vocab.stop_words
+        alpha = lower[:1].isalpha()
+        open_class = alpha and not stop and lower not in vocab.verbs and is_wordlike(tokens[0])
         #: can sit inside a term, before its head (a tagged pipeline also checks the POS tag)
-        self.modifier = (wordlike and len(lower) >= 2 and alpha and not closed and not adverb
+        self.modifier = (open_class and len(lower) >= 2 and not adverb
                          and ("-" in lower or singular_lower == lower))
         #: can carry a noun phrase on after a head (`learning rate`), unless it starts a sentence,
         #: is a head itself or (tagged) is no noun
-        self.continues = wordlike and alpha and not closed and not lower.endswith("ly")
+        self.continues = open_class and not lower.endswith("ly")
         #: an untagged `-s` word after a head: a plural noun or a verb, as the next token says
         self.plural = singular_lower != lower
         self.singular = singular(text) == text
+        first_upper = text[:1].isupper()
         #: noun-like by its shape: a dash-joined or a capitalised word (else by tag or suffix)
-        self.nounlike = len(tokens) > 1 or text[:1].isupper()
+        self.nounlike = len(tokens) > 1 or first_upper
         self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
         #: can be part of a capitalised name (`Slow Drift`)
-        self.capitalised = text[:1].isupper() and tokens[0].isalpha() and not self.stop and not self.generic
-        self.has_upper = cased and any(c.isupper() for c in text)
+        self.capitalised = first_upper and tokens[0].isalpha() and not stop and not generic
+        self.has_upper = cased and any(map(str.isupper, text))
         self.based = len(parts) > 1 and parts[-1].lower() == "based"  # `X-based`
         self.cue = lower in CUE_VERBS or lower == "based" or self.based  # see `rules.cue_phrases`
         #: the offsets of its tokens with two or more capitals (`LLMs`): short forms, maybe
-        self.capitals = tuple(k for k, token in enumerate(tokens) if sum(map(str.isupper, token)) >= 2) if cased else ()
+        self.capitals = (tuple(k for k, token in enumerate(tokens) if sum(map(str.isupper, token)) >= 2)
+                         if self.has_upper else ())
         #: a word a rule starts from (most words are none of these)
         self.marked = self.named or self.is_head or self.cue or self.capitalised or bool(self.capitals)
 
@@ -211,17 +213,17 @@ def is_named(text: str, parts: list[str]) -> bool:
     (`W4A4`, `GPT-4`), a dash-joined name with a capitalised last part and an all-capitals part
     (`BlockPerm-SJLT`, `GP-UCB`, `Megatron-LM`, `Seed-GRPO`), or a `++`/`#` suffix (`PPI++`).
     Plain capitalised words and bare acronyms are not names."""
-    if not parts or not parts[0][:1].isalpha() or not all(is_wordlike(p) for p in parts):
+    if not parts or not parts[0][:1].isalpha() or not all(map(is_wordlike, parts)):
         return False
     if text.endswith(_DATASET_SUFFIXES):
         return False
-    if text.endswith(("++", "#")) and any(c.isupper() for c in text):
+    if text.endswith(("++", "#")) and any(map(str.isupper, text)):
         return True
     if any(_MIXED_CASE.search(p) and not _PLURAL_ACRONYM.match(p) for p in parts):
         return True
     alnum = "".join(parts)
-    if any(c.isdigit() for c in alnum) and any(c.isupper() for c in alnum) and len(alnum) >= 3 \
-            and any(c.isalpha() for c in parts[0]) and (len(parts) > 1 or parts[0][0].isupper()):
+    if any(map(str.isdigit, alnum)) and any(map(str.isupper, alnum)) and len(alnum) >= 3 \
+            and any(map(str.isalpha, parts[0])) and (len(parts) > 1 or parts[0][0].isupper()):
         return True
     last = parts[-1]
     return (len(parts) > 1 and (last[:1].isupper() or last[:1].isdigit())
