@@ -74,33 +74,31 @@ def _stored_type(name: object, kind: type) -> type:
     return kind
 
 
+#: What XML character data must escape (`&` first), CR as a reference (a raw one reads back as LF).
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\r", "&#13;"))
+#: What a double-quoted attribute value must escape besides: a parser reads raw LF and tab as spaces.
+_ATTR_ESCAPES = (("\"", "&quot;"), ("\n", "&#10;"), ("\t", "&#09;"))
+
+
+def _escaped(text: str, escapes: tuple[tuple[str, str], ...]) -> str:
+    """`text` with each (character, reference) of `escapes` replaced, in order; most text has none."""
+    for char, reference in escapes:
+        if char in text:
+            text = text.replace(char, reference)
+    return text
+
+
 def _xml_text(text: str) -> str:
-    """`text` as XML character data: `&`, `<`, `>` escaped, CR as a reference (a raw one reads back
-    as LF), characters XML 1.0 cannot hold as U+FFFD."""
+    """`text` as XML character data: `&`, `<`, `>` and CR escaped, characters XML 1.0 cannot hold
+    as U+FFFD."""
     if not text.isprintable():  # printable text has no control characters, surrogates or non-characters
         text = _XML_INVALID.sub("\ufffd", text)
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    return text
+    return _escaped(text, _TEXT_ESCAPES)
 
 
 def _xml_attr(text: str) -> str:
-    """`text` as a double-quoted XML attribute value: as character data, and `"`, LF and tab as
-    references (a parser reads raw ones as spaces)."""
-    text = _xml_text(text)
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
-    return text
+    """`text` as a double-quoted XML attribute value: as character data, then `"`, LF and tab."""
+    return _escaped(_xml_text(text), _ATTR_ESCAPES)
 
 
 def _json_text(value: object) -> str:
