@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import networkx as nx
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -40,6 +40,8 @@ from kg.progress import progress
 
 if TYPE_CHECKING:
     from IPython.display import HTML
+
+T = TypeVar("T")
 
 #: The vis-network build inlined into every page (shipped inside the pyvis package).
 VIS_VERSION = "9.1.2"
@@ -87,9 +89,11 @@ class View(Network):
     Besides pyvis's `nodes` and `edges` (vis-network dicts, with our extra keys `tracks`,
     `community` and `tip`) it holds `meta`, what the page shows around the network:
     `kind`, `title`, `noun` (what a node is), `legend` {title, entries [{color, label, count}],
-    sizes}, `tracks` and `communities` (the filter choices, [{value, label, count}]), `weight`
-    {min, max, step, label} for the link-weight slider, `notes` (what was cut, and why) and `papers`,
-    the rows ({text, detail}) that tooltip items cite by index (`{"paper": i, "quotes": [...]}`).
+    sizes}, `tracks` and `communities` (the filter choices, [{value, label, count}]; a node's or
+    link's `tracks` are the values of its tracks' choices, the indices of `meta.tracks`), `weight`
+    {min, max, step, label} for the link-weight slider, `notes` (what was cut, and why), `papers`,
+    the rows ({text, detail}) that tooltip items cite by index, and `quotes`, the evidence
+    sentences they cite by index (`{"paper": i, "quotes": [j, ...]}`).
     `generate_html` is our renderer, so pyvis's own `write_html`/`show` also give the safe page.
     """
 
@@ -164,14 +168,14 @@ def coauthor_view(
             lines.append("Written as: " + "; ".join(data["names"]))
         partners = sorted(P[author].items(), key=lambda item: (-item[1]["weight"], P.nodes[item[0]]["label"]))
         return _tip(data["label"], lines, [
-            _section("Papers", [papers.cite(p) for p in papers_of[author]]),
-            _section("Top co-authors", [{"text": P.nodes[other]["label"],
-                                         "detail": _link_detail(d, counting)} for other, d in partners]),
+            _section("Papers", papers_of[author], papers.cite),
+            _section("Top co-authors", partners,
+                     lambda partner: {"text": P.nodes[partner[0]]["label"], "detail": _link_detail(partner[1], counting)}),
         ])
 
     def edge_tip(u: str, v: str, d: dict) -> dict:
         return _tip(f"{P.nodes[u]['label']} — {P.nodes[v]['label']}", [_link_detail(d, counting)],
-                    [_section("Shared papers", [papers.cite(p) for p in d["papers"]])])
+                    [_section("Shared papers", d["papers"], papers.cite)])
 
     _fill(view, P, membership, colors, papers, node_tracks, node_tip, edge_tip, seed)
     return view
@@ -228,15 +232,16 @@ def topic_view(
         if data.get("alt_labels"):
             lines.insert(0, "Also: " + "; ".join(data["alt_labels"]))
         return _tip(data["label"], lines, [
-            _section("Papers", [papers.cite(p, [s]) for p, s in evidence[method].items()]),
+            _section("Papers", list(evidence[method].items()), lambda item: papers.cite(item[0], [item[1]])),
         ])
 
     def edge_tip(u: str, v: str, d: dict) -> dict:
         line = f"Mentioned together in {_count(d['count'], 'paper')}"
         if normalize == "association":
             line += f" · association strength {d['weight']:.3g}"
-        items = [papers.cite(p, list(dict.fromkeys([evidence[u][p], evidence[v][p]]))) for p in d["papers"]]
-        return _tip(f"{P.nodes[u]['label']} — {P.nodes[v]['label']}", [line], [_section("Papers", items)])
+        return _tip(f"{P.nodes[u]['label']} — {P.nodes[v]['label']}", [line], [
+            _section("Papers", d["papers"], lambda p: papers.cite(p, [evidence[u][p], evidence[v][p]])),
+        ])
 
     _fill(view, P, membership, colors, papers, node_tracks, node_tip, edge_tip, seed)
     return view
@@ -298,9 +303,10 @@ def script_json(data: Any) -> Markup:
 class _Papers:
     """The papers of the graph a view shows, as its tooltips cite them.
 
-    `track[paper]` is the paper's track label (`NO_TRACK` when unknown); `cite(paper)` returns a
-    tooltip item that refers to the paper by its index in `rows` (label, track and first authors),
-    so a paper cited by many nodes and links is written into the page once.
+    `track[paper]` is the paper's track label (`NO_TRACK` when unknown); `cite(paper, quotes)`
+    returns a tooltip item that refers to the paper by its index in `rows` (label, track and first
+    authors) and to its evidence sentences by their indices in `quotes`, so a paper or a sentence
+    cited by many nodes and links is written into the page once.
     """
 
     def __init__(self, H: nx.DiGraph) -> None:
@@ -311,12 +317,22 @@ class _Papers:
             self.track[paper] = NO_TRACK if node is None else H.nodes[node]["label"]
         self.rows: list[dict] = []
         self._index: dict[str, int] = {}
+        self.quotes: list[str] = []
+        self._quote_index: dict[str, int] = {}
 
-    def cite(self, paper: str, quotes: list[str] | None = None) -> dict:
+    def cite(self, paper: str, quotes: Sequence[str] = ()) -> dict:
         if paper not in self._index:
             self._index[paper] = len(self.rows)
             self.rows.append(self._row(paper))
-        return {"paper": self._index[paper], **({"quotes": quotes} if quotes else {})}
+        cited = [self._quote(q) for q in dict.fromkeys(quotes) if q]
+        return {"paper": self._index[paper], **({"quotes": cited} if cited else {})}
+
+    def _quote(self, text: str) -> int:
+        index = self._quote_index.get(text)
+        if index is None:
+            index = self._quote_index[text] = len(self.quotes)
+            self.quotes.append(text)
+        return index
 
     def tracks(self, papers: Iterable[str]) -> list[str]:
         return sorted({self.track[p] for p in papers})
@@ -336,7 +352,7 @@ def _new_view(P: nx.Graph, kind: str, title: str, noun: str, track: str | None, 
     return View({
         "kind": kind, "title": title if track is None else f"{title} — {track}", "noun": noun,
         "legend": {"title": "", "entries": [], "sizes": sizes},
-        "tracks": [], "communities": [], "notes": notes, "papers": [],
+        "tracks": [], "communities": [], "notes": notes, "papers": [], "quotes": [],
         "weight": {"min": _round(low), "max": _round(high), "label": weight_label,
                    "step": 1 if integral else _round((high - low) / 100) or 1},
     })
@@ -349,19 +365,23 @@ def _fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str,
     and the table of the papers the tooltips cite."""
     groups = _members(membership)
     positions = community_layout(P, [groups[n] for n in sorted(groups)], seed=seed)
+    track_counts = Counter(t for tracks in node_tracks.values() for t in tracks)
+    view.meta["tracks"] = [{"value": i, "label": t, "count": c}
+                           for i, (t, c) in enumerate(sorted(track_counts.items()))]
+    # Nodes and links name their tracks by index; a link's papers are papers of its ends, so its tracks are listed.
+    track_index = {choice["label"]: choice["value"] for choice in view.meta["tracks"]}
     view.add_records(
         ({"id": n, "label": d["label"], "value": d["papers"], "x": positions[n][0], "y": positions[n][1],
-          "color": colors[n], "community": membership[n], "tracks": node_tracks[n], "tip": node_tip(n)}
+          "color": colors[n], "community": membership[n], "tracks": [track_index[t] for t in node_tracks[n]],
+          "tip": node_tip(n)}
          for n, d in P.nodes(data=True)),
         ({"id": i, "from": u, "to": v, "value": _round(d["weight"]), "weight": _round(d["weight"]),
-          "tracks": papers.tracks(d["papers"]), "tip": edge_tip(u, v, d)}
+          "tracks": [track_index[t] for t in papers.tracks(d["papers"])], "tip": edge_tip(u, v, d)}
          for i, (u, v, d) in enumerate(P.edges(data=True))),
     )
-    view.meta["papers"] = papers.rows
+    view.meta["papers"], view.meta["quotes"] = papers.rows, papers.quotes
     if P.number_of_edges() > LARGE_EDGES:
         view.options["interaction"].update(hideEdgesOnDrag=True, hideEdgesOnZoom=True)
-    track_counts = Counter(t for tracks in node_tracks.values() for t in tracks)
-    view.meta["tracks"] = [{"value": t, "label": t, "count": c} for t, c in sorted(track_counts.items())]
     view.meta["communities"] = [
         {"value": n, "label": f"{n}: " + ", ".join(_leaders(P, groups[n])), "count": len(groups[n])}
         for n in sorted(groups)]
@@ -462,8 +482,11 @@ def _tip(title: str, lines: list[str], sections: list[dict]) -> dict:
     return {"title": title, "lines": lines, "sections": [s for s in sections if s["items"]]}
 
 
-def _section(heading: str, items: list[dict]) -> dict:
-    return {"heading": heading, "items": items[:TIP_ITEMS], "more": max(len(items) - TIP_ITEMS, 0)}
+def _section(heading: str, items: Sequence[T], item: Callable[[T], dict]) -> dict:
+    """A tooltip section: the first `TIP_ITEMS` of `items` made into tooltip items, the rest counted
+    (only the items shown are cited, so the page holds no paper or sentence nobody sees)."""
+    return {"heading": heading, "items": [item(x) for x in items[:TIP_ITEMS]],
+            "more": max(len(items) - TIP_ITEMS, 0)}
 
 
 def _count(n: int, word: str) -> str:

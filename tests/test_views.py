@@ -17,9 +17,9 @@ from kg.cli import main
 from kg.errors import UsageError
 from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.layout import community_layout
-from kg.records import Author, Paper
-from kg.views import (DEFAULT_TOP_N, View, coauthor_view, display, render_html, script_json, topic_view, write_html,
-                      write_views)
+from kg.records import Author, Method, MethodMention, Paper
+from kg.views import (DEFAULT_TOP_N, TIP_ITEMS, View, coauthor_view, display, render_html, script_json, topic_view,
+                      write_html, write_views)
 from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
 
 
@@ -64,7 +64,8 @@ def test_coauthor_view_nodes_edges_and_tooltips(G):
     view = coauthor_view(G)
     assert len(view.nodes) == 7 and len(view.edges) == 7
     ada = next(n for n in view.nodes if n["label"] == "Ada Lovelace")
-    assert ada["value"] == 2 and ada["tracks"] == ["Deep Learning · Large Language Models"]
+    assert ada["value"] == 2 and [view.meta["tracks"][t]["label"] for t in ada["tracks"]] == [
+        "Deep Learning · Large Language Models"]
     papers, coauthors = ada["tip"]["sections"]
     cited = [view.meta["papers"][item["paper"]] for item in papers["items"]]
     assert [row["text"] for row in cited] == ["quantization-aware training"] * 2
@@ -73,6 +74,25 @@ def test_coauthor_view_nodes_edges_and_tooltips(G):
     link = next(e for e in view.edges if {e["from"], e["to"]} == {ada["id"], "author:alan-turing"})
     assert link["weight"] == 2 and link["tip"]["lines"] == ["2 shared papers"]
     assert all(isinstance(n["x"], float) and n["community"] >= 1 for n in view.nodes)
+
+
+def test_tooltips_cite_each_paper_and_sentence_once_and_only_those_shown():
+    n = TIP_ITEMS + 3  # papers mentioning both methods: more than a tooltip lists
+    papers = [Paper(key=f"p{i}", authors=(Author(f"Author {i}", f"author-{i}"),), abstract="x", text="x")
+              for i in range(n)]
+    shared = "We combine graph search with beam search."
+    methods = {p.key: [Method(key=m, label=m, mentions=(MethodMention(m, 0, 5, shared),))
+                       for m in ("graph search", "beam search")] for p in papers}
+    view = topic_view(build_graph(papers, methods))
+    assert view.meta["quotes"] == [shared]  # one sentence behind both methods in every paper: written once
+    (link,) = view.edges
+    section = link["tip"]["sections"][0]
+    assert len(section["items"]) == TIP_ITEMS and section["more"] == 3
+    assert all(item["quotes"] == [0] for item in section["items"])
+    assert all(len(node["tip"]["sections"][0]["items"]) == TIP_ITEMS for node in view.nodes)
+    cited = {item["paper"] for tip in [link["tip"]] + [node["tip"] for node in view.nodes]
+             for item in tip["sections"][0]["items"]}
+    assert len(view.meta["papers"]) == len(cited) < n  # papers only counted under "more" are not in the page
 
 
 def test_fractional_counting_changes_weights_not_structure(G):
@@ -86,7 +106,7 @@ def test_topic_view_evidence_colour_and_normalisation(G):
     view = topic_view(G)
     assert len(view.nodes) == 5 and len(view.edges) == 4
     ts = next(n for n in view.nodes if n["label"] == "Thompson sampling")
-    quotes = [q for item in ts["tip"]["sections"][0]["items"] for q in item["quotes"]]
+    quotes = [view.meta["quotes"][q] for item in ts["tip"]["sections"][0]["items"] for q in item["quotes"]]
     assert "Shannon meets Thompson sampling." in quotes
     assert view.meta["legend"]["entries"][0]["label"] == "Reinforcement Learning · Deep RL"
     by_community = topic_view(G, color_by="community", normalize="association")

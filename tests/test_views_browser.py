@@ -139,7 +139,7 @@ def test_script_label_and_evidence_are_text(opened):
 
 @pytest.mark.parametrize("opened", ["coauthors"], indirect=True)
 def test_filters_by_track_community_and_link_weight(opened):
-    opened.page.select_option("#kg-track", "Reinforcement Learning · Deep RL")
+    opened.page.select_option("#kg-track", label="Reinforcement Learning · Deep RL (4)")
     assert counts(opened) == [4, 4]
     opened.page.select_option("#kg-track", "")
     opened.page.select_option("#kg-community", "3")  # Claude Shannon alone

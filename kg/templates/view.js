@@ -28,13 +28,13 @@
   const edges = new vis.DataSet(untip(DATA.edges, "e"));
   const state = { track: "", community: "", minWeight: meta.weight.min };
   const nodeView = new vis.DataView(nodes, {
-    filter: (n) => (state.track === "" || n.tracks.includes(state.track)) &&
+    filter: (n) => (state.track === "" || n.tracks.includes(Number(state.track))) &&
       (state.community === "" || String(n.community) === state.community),
   });
   let shown = new Set(nodeView.getIds());
   const edgeView = new vis.DataView(edges, {
     filter: (e) => shown.has(e.from) && shown.has(e.to) && e.weight >= state.minWeight - 1e-9 &&
-      (state.track === "" || e.tracks.includes(state.track)),
+      (state.track === "" || e.tracks.includes(Number(state.track))),
   });
   const container = byId("kg-network");
   const network = new vis.Network(container, { nodes: nodeView, edges: edgeView }, DATA.options);
@@ -98,7 +98,7 @@
         const li = el("li");
         li.append(el("span", item.text, "kg-item"));
         if (item.detail) li.append(el("span", " — " + item.detail, "kg-detail"));
-        for (const quote of item.quotes || []) if (quote) li.append(el("blockquote", quote));
+        for (const quote of item.quotes || []) li.append(el("blockquote", meta.quotes[quote]));
         list.append(li);
       }
       if (section.more) list.append(el("li", "… and " + section.more + " more", "kg-more"));
