@@ -5,7 +5,7 @@ import contextlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO
 
@@ -41,8 +41,24 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
     return Path(path)
 
 
-#: `json.dumps(value, ensure_ascii=False)`, its encoder made once rather than once a call.
-_compact_json = json.JSONEncoder(ensure_ascii=False).encode
+def _compact_encoder() -> Callable[[object], str]:
+    """`json.dumps(value, ensure_ascii=False)` through json's C encoder made once: `dumps` makes
+    one per call, which was half the time of writing the report of 10,000 papers, item by item.
+    (The C encoder is CPython's; elsewhere, the public encoder.)"""
+    encoder = json.JSONEncoder(ensure_ascii=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return encoder.encode
+    c_encode = make(None, encoder.default, json.encoder.encode_basestring, None, encoder.key_separator,
+                    encoder.item_separator, False, False, True)  # no circularity check, keys as given, NaN allowed
+    return lambda value: "".join(c_encode(value, 0))
+
+
+_compact_json = _compact_encoder()
+
+
+#: List items encoded and joined per piece of `json_chunks`.
+_ITEMS_PER_CHUNK = 1000
 
 
 def json_text(value: object) -> str:
@@ -75,6 +91,10 @@ def json_chunks(value: object, indent: int = 0) -> Iterator[str]:
             separator = ",\n"
         yield "\n" + " " * indent + "}"
     elif isinstance(value, list) and value:
-        yield "[\n" + pad + f",\n{pad}".join(map(_compact_json, value)) + "\n" + " " * indent + "]"
+        separator = f",\n{pad}"
+        yield "[\n" + pad
+        for start in range(0, len(value), _ITEMS_PER_CHUNK):  # a million-row table is not one string
+            yield (separator if start else "") + separator.join(map(_compact_json, value[start:start + _ITEMS_PER_CHUNK]))
+        yield "\n" + " " * indent + "]"
     else:
         yield _compact_json(value)

@@ -17,12 +17,19 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
 @given(JSON)
 def test_json_text_reads_back_as_the_same_value(value):
     assert json.loads(json_text(value)) == value
+    assert json_text([value]) == f"[\n  {json.dumps(value, ensure_ascii=False)}\n]"  # an item: as json.dumps writes it
 
 
 def test_json_text_puts_each_list_item_on_one_line():
     text = json_text({"rows": [{"a": 1, "b": [1, 2]}, {"a": 2}], "n": 2})
     assert text.splitlines() == ['{', '  "rows": [', '    {"a": 1, "b": [1, 2]},', '    {"a": 2}', '  ],',
                                  '  "n": 2', '}']
+
+
+def test_json_text_of_a_long_list_written_in_pieces_is_one_item_a_line():
+    rows = [{"row": i} for i in range(2500)]  # more items than one piece of json_chunks holds
+    assert json_text({"rows": rows}).splitlines() == ["{", '  "rows": ['] + [
+        f'    {{"row": {i}}}' + ("," if i < 2499 else "") for i in range(2500)] + ["  ]", "}"]
 
 
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
