@@ -89,27 +89,39 @@ def _force(adjacency: np.ndarray, rng: np.random.Generator, *, gravity: float = 
     """Fruchterman-Reingold on a dense weight matrix, with a pull to the centre so loose parts stay near.
 
     Small graphs settle in fewer steps: 15 + 3 per node, at most 60 (most communities are small).
+    The n x n work is done in place in single precision: a 1,800-method community took 2.2 s in
+    fresh double-precision arrays each step, about 1 s so (positions are then rounded to 0.1 px).
     """
     n = adjacency.shape[0]
     if n <= 1:
         return np.zeros((n, 2))
     iterations = min(60, 15 + 3 * n)
-    pos = rng.random((n, 2)) - 0.5
+    pos = (rng.random((n, 2)) - 0.5).astype(np.float32)
     k = 1.0 / np.sqrt(n)
     temperature = 0.1
     cooling = temperature / (iterations + 1)
-    pull = adjacency / k
+    pull = (adjacency / k).astype(np.float32)
+    dx, dy, distance, force = (np.empty((n, n), np.float32) for _ in range(4))
     for _ in range(iterations):  # x and y as 2-D matrices: a third of the work of one (n, n, 2) array
         x, y = pos[:, 0], pos[:, 1]
-        dx, dy = x[:, None] - x[None, :], y[:, None] - y[None, :]
-        distance = np.sqrt(dx * dx + dy * dy)
+        np.subtract(x[:, None], x[None, :], out=dx)
+        np.subtract(y[:, None], y[None, :], out=dy)
+        np.multiply(dx, dx, out=distance)
+        np.multiply(dy, dy, out=force)
+        distance += force
+        np.sqrt(distance, out=distance)
         np.maximum(distance, 0.01, out=distance)
-        force = k * k / (distance * distance) - pull * distance
-        displacement = np.stack([(dx * force).sum(axis=1), (dy * force).sum(axis=1)], axis=1) - gravity * pos
+        np.multiply(distance, distance, out=force)  # force = k^2 / distance^2 - pull * distance
+        np.divide(np.float32(k * k), force, out=force)
+        np.multiply(pull, distance, out=distance)
+        force -= distance
+        dx *= force
+        dy *= force
+        displacement = np.stack([dx.sum(axis=1), dy.sum(axis=1)], axis=1) - gravity * pos
         length = np.maximum(np.sqrt((displacement**2).sum(axis=-1)), 0.01)
-        pos += displacement * (temperature / length)[:, None]
+        pos += (displacement * (temperature / length)[:, None]).astype(np.float32)
         temperature -= cooling
-    return pos
+    return pos.astype(np.float64)
 
 
 def _unit_disc(pos: np.ndarray) -> np.ndarray:
