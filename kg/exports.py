@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import html
 import itertools
-import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -32,7 +31,7 @@ from typing import IO, Any
 import networkx as nx
 
 from kg.analysis import communities
-from kg.io import atomic_open, write_json
+from kg.io import atomic_open, json_encoder, write_json
 
 #: VOSviewer accepts cluster numbers 1..1000; items of smaller communities beyond that get none.
 VOSVIEWER_MAX_CLUSTER = 1000
@@ -45,7 +44,7 @@ _GEXF_EDGE_FIELDS = ("label", "weight", "type")
 #: How GEXF spells the float values Python writes as `inf`, `-inf`, `nan`.
 _GEXF_FLOATS = {"inf": "INF", "-inf": "-INF", "nan": "NaN"}
 #: `json.dumps(value, ensure_ascii=False, sort_keys=True)`, its encoder made once, not once a call.
-_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+_JSON = json_encoder(sort_keys=True)
 #: Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF.
 _XML_INVALID = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _GRAPHML_ROOT = ('<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
@@ -169,6 +168,11 @@ def _xml_file(path: str | os.PathLike[str]) -> AbstractContextManager[IO[str]]:
     return atomic_open(path, encoding="ascii", errors="xmlcharrefreplace")
 
 
+def _xml_ids(G: nx.Graph) -> dict[object, str]:
+    """Each node's key as an XML attribute value, escaped once rather than once per edge."""
+    return {node: _xml_attr(str(node)) for node in G}
+
+
 def _edge_attrs(G: nx.Graph) -> Iterator[dict]:
     """The attribute dicts of `G`'s edges, in edge order."""
     return (attrs for *_, attrs in G.edges(data=True))
@@ -214,10 +218,10 @@ def _graphml_data(attrs: dict, plan: tuple[_Step, ...]) -> str:
 def write_graphml(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
     """Write `G` as GraphML (attribute names kept as they are in the graph), streamed to the file."""
     keys, plans = _graphml_plan(G)
-    nodes = (_element("    ", "node", f' id="{_xml_attr(str(node))}"',
-                      _graphml_data(attrs, plans[_layout("node", attrs)]))
+    ids = _xml_ids(G)
+    nodes = (_element("    ", "node", f' id="{ids[node]}"', _graphml_data(attrs, plans[_layout("node", attrs)]))
              for node, attrs in G.nodes(data=True))
-    edges = (_element("    ", "edge", f' source="{_xml_attr(str(u))}" target="{_xml_attr(str(v))}"',
+    edges = (_element("    ", "edge", f' source="{ids[u]}" target="{ids[v]}"',
                       _graphml_data(attrs, plans[_layout("edge", attrs)]))
              for u, v, attrs in G.edges(data=True))
     graph_data = _graphml_data(G.graph, plans[_layout("graph", G.graph)])  # NetworkX puts it after the edges
@@ -278,20 +282,21 @@ def _gexf_attvalues(attrs: dict, plan: tuple[_Step, ...]) -> str:
     return _element("        ", "attvalues", "", values) if values else ""
 
 
-def _gexf_node(node: object, attrs: dict, plan: tuple[_Step, ...]) -> str:
-    """One `<node>`: the node key as its id, its `label` attribute (else the key) as its label."""
+def _gexf_node(node: object, node_id: str, attrs: dict, plan: tuple[_Step, ...]) -> str:
+    """One `<node>`: the node key as its id (`node_id`, escaped), its `label` attribute (else the
+    key) as its label."""
     label = attrs.get("label")
     label = str(node) if label is None else str(_scalar(label))
-    return _element("      ", "node", f' id="{_xml_attr(str(node))}" label="{_xml_attr(label)}"',
-                    _gexf_attvalues(attrs, plan))
+    return _element("      ", "node", f' id="{node_id}" label="{_xml_attr(label)}"', _gexf_attvalues(attrs, plan))
 
 
-def _gexf_edge(edge_id: int, u: object, v: object, attrs: dict, plan: tuple[_Step, ...]) -> str:
-    """One `<edge>`, numbered `edge_id` (0, 1, ... in edge order, as NetworkX numbers them)."""
+def _gexf_edge(edge_id: int, source: str, target: str, attrs: dict, plan: tuple[_Step, ...]) -> str:
+    """One `<edge>`, numbered `edge_id` (0, 1, ... in edge order, as NetworkX numbers them), between
+    the (escaped) node ids `source` and `target`."""
     fields = "".join(f' {field}="{_xml_attr(str(_scalar(attrs[field])))}"'
                      for field in _GEXF_EDGE_FIELDS if attrs.get(field) is not None)
-    ends = f' source="{_xml_attr(str(u))}" target="{_xml_attr(str(v))}"'
-    return _element("      ", "edge", f'{ends} id="{edge_id}"{fields}', _gexf_attvalues(attrs, plan))
+    return _element("      ", "edge", f' source="{source}" target="{target}" id="{edge_id}"{fields}',
+                    _gexf_attvalues(attrs, plan))
 
 
 def write_gexf(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
@@ -301,8 +306,9 @@ def write_gexf(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
     declared, plans = _gexf_plan(G)
     name = G.graph.get("name")
     name = "" if name is None else str(_scalar(name))
-    nodes = (_gexf_node(node, attrs, plans[_layout("node", attrs)]) for node, attrs in G.nodes(data=True))
-    edges = (_gexf_edge(i, u, v, attrs, plans[_layout("edge", attrs)])
+    ids = _xml_ids(G)
+    nodes = (_gexf_node(node, ids[node], attrs, plans[_layout("node", attrs)]) for node, attrs in G.nodes(data=True))
+    edges = (_gexf_edge(i, ids[u], ids[v], attrs, plans[_layout("edge", attrs)])
              for i, (u, v, attrs) in enumerate(G.edges(data=True)))
     with _xml_file(path) as out:
         out.write(_GEXF_ROOT)

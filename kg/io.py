@@ -41,20 +41,20 @@ def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
     return Path(path)
 
 
-def _compact_encoder() -> Callable[[object], str]:
-    """`json.dumps(value, ensure_ascii=False)` through json's C encoder made once: `dumps` makes
-    one per call, which was half the time of writing the report of 10,000 papers, item by item.
-    (The C encoder is CPython's; elsewhere, the public encoder.)"""
-    encoder = json.JSONEncoder(ensure_ascii=False)
+def json_encoder(*, sort_keys: bool = False) -> Callable[[object], str]:
+    """`json.dumps(value, ensure_ascii=False, sort_keys=sort_keys)` through json's C encoder made
+    once: `dumps` makes one per call, which was half the time of writing the report of 10,000
+    papers item by item. (The C encoder is CPython's; elsewhere, the public encoder.)"""
+    encoder = json.JSONEncoder(ensure_ascii=False, sort_keys=sort_keys)
     make = getattr(json.encoder, "c_make_encoder", None)
     if make is None:
         return encoder.encode
     c_encode = make(None, encoder.default, json.encoder.encode_basestring, None, encoder.key_separator,
-                    encoder.item_separator, False, False, True)  # no circularity check, keys as given, NaN allowed
+                    encoder.item_separator, sort_keys, False, True)  # no circularity check, NaN allowed
     return lambda value: "".join(c_encode(value, 0))
 
 
-_compact_json = _compact_encoder()
+_compact_json = json_encoder()
 
 
 #: List items encoded and joined per piece of `json_chunks`.
