@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import os
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from pathlib import Path
 
 from kg.io import atomic_open, atomic_write, json_text, write_json
@@ -18,7 +19,7 @@ Column = tuple[str, Callable[[dict], object]]
 
 
 def _get(name: str) -> Callable[[dict], object]:
-    return lambda row: row.get(name)
+    return itemgetter(name)  # every row of a table has every key; a C getter is twice as fast as a lambda
 
 
 def _joined(name: str, field: str | None = None) -> Callable[[dict], object]:
