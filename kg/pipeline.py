@@ -16,7 +16,7 @@ from kg import parallel
 from kg.bulk import bulk_work
 from kg.io import atomic_open
 from kg.progress import progress
-from kg.readers import ReadResult, read
+from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
 from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
@@ -75,8 +75,8 @@ def load_graph(
 
     alias_table = load_aliases(aliases) if aliases else None
     nlp = make_pipeline(spacy_model)
-    result = read(inputs, format=format, strict=strict, quiet=quiet)
-    methods = extract(result.papers, nlp=nlp, workers=workers, quiet=quiet)
+    result, papers = reading(inputs, format=format, strict=strict, quiet=quiet)
+    methods = extract(papers, nlp=nlp, workers=workers, quiet=quiet)  # the workers start on the first papers read
     return result, build_graph(result.papers, methods, aliases=alias_table)
 
 

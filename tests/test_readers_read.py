@@ -9,7 +9,7 @@ import pytest
 
 from kg.cli import main
 from kg.errors import InputError, RecordError, UsageError
-from kg.readers import Duplicate, iter_papers, read, sample_path
+from kg.readers import Duplicate, iter_papers, read, reading, sample_path
 from kg.readers.detect import detect_format
 
 DATA = Path(__file__).parent / "data" / "readers"
@@ -124,6 +124,20 @@ def test_iter_papers_streams_first_occurrences_and_reports_the_rest():
     assert sum(isinstance(p, Duplicate) for p in problems) == 2
     assert sum(not isinstance(p, Duplicate) for p in problems) == 12
     assert all(str(p).endswith("dropped") for p in problems if isinstance(p, Duplicate))
+
+
+def test_reading_hands_out_each_paper_with_its_final_key_and_text_while_the_result_fills():
+    inputs = [DATA / "listing_quirks.txt", DATA / "papers.jsonl"]
+    result, papers = reading(inputs)
+    assert result.files == [str(p) for p in inputs] and result.papers == []  # nothing read yet
+    first = next(papers)
+    assert result.papers == [first] and first.title is None  # its duplicate in papers.jsonl is not read yet
+    rest = list(papers)
+    whole = read(inputs)
+    assert result.papers == whole.papers and list(map(str, result.problems)) == list(map(str, whole.problems))
+    assert len([first, *rest]) == len(result.papers) == 13
+    assert [(p.key, p.text) for p in [first, *rest]] == [(p.key, p.text) for p in result.papers]
+    assert result.papers[0].title == "FooNet"  # merged from the later duplicate, which was not handed out
 
 
 def test_summary_counts_skipped_and_merged():

@@ -1,6 +1,7 @@
 """Readers: input files -> `Paper` records, with every problem reported as `file:line: message`.
 
-`read()` collects and merges; `iter_papers()` streams for large corpora. Each format module
+`read()` collects and merges (`reading()` hands out each paper as it goes); `iter_papers()` streams
+for large corpora. Each format module
 (`listing`, `tabular` for JSON/JSONL/CSV, `bibtex`) has `iter_records(path, ...)`, a generator of
 Papers and RecordErrors, so one bad record costs nothing else.
 """
@@ -21,7 +22,7 @@ from kg.readers.detect import FORMATS, check_format, detect_format
 from kg.readers.source import check_file
 from kg.records import Paper
 
-__all__ = ["FORMATS", "Duplicate", "ReadResult", "iter_papers", "iter_records", "read", "sample_path"]
+__all__ = ["FORMATS", "Duplicate", "ReadResult", "iter_papers", "iter_records", "read", "reading", "sample_path"]
 
 Paths = Sequence[str | os.PathLike[str]] | None
 
@@ -148,16 +149,34 @@ def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, req
     occurrence, keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar
     (shown only when stderr is a terminal).
     """
-    result = ReadResult(files=[str(path) for path in _input_files(paths)])
-    for item, found in _classified(paths, format, strict, require_authors, quiet):
-        if isinstance(item, RecordError):
-            result.problems.append(item)
-        elif found is None:
-            result.papers.append(item)
-        else:
-            position, reason = found
-            first = result.papers[position]
-            result.papers[position], gained = merge(first, item)
-            action = f"merged, taking its {', '.join(gained)}" if gained else "merged (it adds nothing)"
-            result.problems.append(Duplicate(item.source, first.source, reason, action))
+    result, papers = reading(paths, format=format, strict=strict, require_authors=require_authors, quiet=quiet)
+    for _ in papers:
+        pass
     return result
+
+
+def reading(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
+            quiet: bool = False) -> tuple[ReadResult, Iterator[Paper]]:
+    """`read()` as it goes: the `ReadResult`, filled while the iterator runs and complete once it
+    ends, and an iterator of each distinct paper as soon as it is read.
+
+    A paper's key, abstract and text are final when it is yielded (a later duplicate only fills its
+    other fields, in `result.papers`), so extraction can work on it while the rest is read.
+    """
+    result = ReadResult(files=[str(path) for path in _input_files(paths)])
+
+    def papers() -> Iterator[Paper]:
+        for item, found in _classified(paths, format, strict, require_authors, quiet):
+            if isinstance(item, RecordError):
+                result.problems.append(item)
+            elif found is None:
+                result.papers.append(item)
+                yield item
+            else:
+                position, reason = found
+                first = result.papers[position]
+                result.papers[position], gained = merge(first, item)
+                action = f"merged, taking its {', '.join(gained)}" if gained else "merged (it adds nothing)"
+                result.problems.append(Duplicate(item.source, first.source, reason, action))
+
+    return result, papers()
