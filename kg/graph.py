@@ -216,7 +216,7 @@ def _select(counts: Mapping[str, int], min_papers: int, top_n: int | None) -> li
     return keys
 
 
-#: A projection's links: (u, v) with u < v -> the papers they share.
+#: A projection's links: (u, v) with u < v -> the papers they share, sorted (edges share these lists).
 Pairs = dict[tuple[str, str], list[str]]
 
 
@@ -233,7 +233,7 @@ def _pair_table(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]],
                 weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]]) -> _PairTable:
     """One pass over the papers: `members(paper)` lists a paper's nodes of `kind`; `weigh(pairs,
     sizes)` gives each pair its raw weight (`sizes`: paper -> number of members)."""
-    groups = [(paper, sorted(members(paper))) for paper in nodes_of_kind(G, "paper")]
+    groups = [(paper, sorted(members(paper))) for paper in sorted(nodes_of_kind(G, "paper"))]  # lists come out sorted
     counts = dict.fromkeys(nodes_of_kind(G, kind), 0)
     pairs: Pairs = defaultdict(list)
     for paper, group in groups:
@@ -290,7 +290,7 @@ def _project(
         links = sorted(ranked[:max(top_links, 0)])
     P = nx.Graph(kind=name)
     P.add_nodes_from((node, {"kind": kind, **node_attrs(node), "papers": table.counts[node]}) for node in keep)
-    P.add_edges_from((u, v, {"count": len(pairs[u, v]), "weight": weights[u, v], "papers": sorted(pairs[u, v])})
+    P.add_edges_from((u, v, {"count": len(pairs[u, v]), "weight": weights[u, v], "papers": pairs[u, v]})
                      for u, v in links)
     P.graph["cut"] = {
         "nodes_total": len(table.counts), "nodes_kept": P.number_of_nodes(),
