@@ -94,7 +94,8 @@ def json_chunks(value: object, indent: int = 0) -> Iterator[str]:
         separator = f",\n{pad}"
         yield "[\n" + pad
         for start in range(0, len(value), _ITEMS_PER_CHUNK):  # a million-row table is not one string
-            yield (separator if start else "") + separator.join(map(_compact_json, value[start:start + _ITEMS_PER_CHUNK]))
+            items = map(_compact_json, value[start:start + _ITEMS_PER_CHUNK])
+            yield (separator if start else "") + separator.join(items)
         yield "\n" + " " * indent + "]"
     else:
         yield _compact_json(value)

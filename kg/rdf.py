@@ -430,7 +430,8 @@ def _method_use_triples(s: str, method: str, d: dict, m: _Minter) -> list[Statem
 
 def _mention_triples(paper: str, position: int, item: dict, m: _Minter) -> list[Statement]:
     statements: list[Statement] = [(_P.RDF.type, _C.KG.MethodMention), (_P.RDF.type, _C.PROV.Entity),
-                                   (_P.PROV.wasQuotedFrom, m.node(paper)), (_P.KG.position, m.literal(position, "integer"))]
+                                   (_P.PROV.wasQuotedFrom, m.node(paper)),
+                                   (_P.KG.position, m.literal(position, "integer"))]
     return statements + [(_predicate(prop), m.literal(item[key], kind)) for key, prop, kind in _EVIDENCE if key in item]
 
 

@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import networkx as nx
 from jinja2 import Environment, PackageLoader, StrictUndefined
@@ -169,8 +169,8 @@ def coauthor_view(
         partners = sorted(P[author].items(), key=lambda item: (-item[1]["weight"], P.nodes[item[0]]["label"]))
         return _tip(data["label"], lines, [
             _section("Papers", papers_of[author], papers.cite),
-            _section("Top co-authors", partners,
-                     lambda partner: {"text": P.nodes[partner[0]]["label"], "detail": _link_detail(partner[1], counting)}),
+            _section("Top co-authors", partners, lambda partner: {
+                "text": P.nodes[partner[0]]["label"], "detail": _link_detail(partner[1], counting)}),
         ])
 
     def edge_tip(u: str, v: str, d: dict) -> dict:
@@ -300,12 +300,29 @@ def script_json(data: Any) -> Markup:
 
 
 # ---------------------------------------------------------------------------------- helpers
+class _Numbered(Generic[T]):
+    """Values listed once each, in order of first use: `number(key)` is the index in `values` of
+    `make(key)`, made the first time `key` is asked for."""
+
+    def __init__(self, make: Callable[[str], T]) -> None:
+        self.values: list[T] = []
+        self._make = make
+        self._numbers: dict[str, int] = {}
+
+    def number(self, key: str) -> int:
+        number = self._numbers.get(key)
+        if number is None:
+            number = self._numbers[key] = len(self.values)
+            self.values.append(self._make(key))
+        return number
+
+
 class _Papers:
     """The papers of the graph a view shows, as its tooltips cite them.
 
     `track[paper]` is the paper's track label (`NO_TRACK` when unknown); `cite(paper, quotes)`
-    returns a tooltip item that refers to the paper by its index in `rows` (label, track and first
-    authors) and to its evidence sentences by their indices in `quotes`, so a paper or a sentence
+    returns a tooltip item that refers to the paper by its number in `rows` (label, track and first
+    authors) and to its evidence sentences by their numbers in `quotes`, so a paper or a sentence
     cited by many nodes and links is written into the page once.
     """
 
@@ -315,24 +332,12 @@ class _Papers:
         for paper in nodes_of_kind(H, "paper"):
             node = paper_track(H, paper)
             self.track[paper] = NO_TRACK if node is None else H.nodes[node]["label"]
-        self.rows: list[dict] = []
-        self._index: dict[str, int] = {}
-        self.quotes: list[str] = []
-        self._quote_index: dict[str, int] = {}
+        self.rows = _Numbered(self._row)
+        self.quotes = _Numbered(str)
 
     def cite(self, paper: str, quotes: Sequence[str] = ()) -> dict:
-        if paper not in self._index:
-            self._index[paper] = len(self.rows)
-            self.rows.append(self._row(paper))
-        cited = [self._quote(q) for q in dict.fromkeys(quotes) if q]
-        return {"paper": self._index[paper], **({"quotes": cited} if cited else {})}
-
-    def _quote(self, text: str) -> int:
-        index = self._quote_index.get(text)
-        if index is None:
-            index = self._quote_index[text] = len(self.quotes)
-            self.quotes.append(text)
-        return index
+        cited = [self.quotes.number(q) for q in dict.fromkeys(quotes) if q]
+        return {"paper": self.rows.number(paper), **({"quotes": cited} if cited else {})}
 
     def tracks(self, papers: Iterable[str]) -> list[str]:
         return sorted({self.track[p] for p in papers})
@@ -368,7 +373,7 @@ def _fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str,
     track_counts = Counter(t for tracks in node_tracks.values() for t in tracks)
     view.meta["tracks"] = [{"value": i, "label": t, "count": c}
                            for i, (t, c) in enumerate(sorted(track_counts.items()))]
-    # Nodes and links name their tracks by index; a link's papers are papers of its ends, so its tracks are listed.
+    # Nodes and links name their tracks by index (a link's papers are papers of its ends: all its tracks are here).
     track_index = {choice["label"]: choice["value"] for choice in view.meta["tracks"]}
     view.add_records(
         ({"id": n, "label": d["label"], "value": d["papers"], "x": positions[n][0], "y": positions[n][1],
@@ -379,7 +384,7 @@ def _fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str,
           "tracks": [track_index[t] for t in papers.tracks(d["papers"])], "tip": edge_tip(u, v, d)}
          for i, (u, v, d) in enumerate(P.edges(data=True))),
     )
-    view.meta["papers"], view.meta["quotes"] = papers.rows, papers.quotes
+    view.meta["papers"], view.meta["quotes"] = papers.rows.values, papers.quotes.values
     if P.number_of_edges() > LARGE_EDGES:
         view.options["interaction"].update(hideEdgesOnDrag=True, hideEdgesOnZoom=True)
     view.meta["communities"] = [

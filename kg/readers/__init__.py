@@ -1,9 +1,8 @@
 """Readers: input files -> `Paper` records, with every problem reported as `file:line: message`.
 
 `read()` collects and merges (`reading()` hands out each paper as it goes); `iter_papers()` streams
-for large corpora. Each format module
-(`listing`, `tabular` for JSON/JSONL/CSV, `bibtex`) has `iter_records(path, ...)`, a generator of
-Papers and RecordErrors, so one bad record costs nothing else.
+for large corpora. Each format module (`listing`, `tabular` for JSON/JSONL/CSV, `bibtex`) has
+`iter_records(path, ...)`, a generator of Papers and RecordErrors, so one bad record costs nothing else.
 """
 from __future__ import annotations
 
