@@ -4,7 +4,6 @@ Every output is written atomically, so an interrupted build never leaves a half-
 """
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -14,7 +13,7 @@ import networkx as nx
 
 from kg import parallel
 from kg.bulk import bulk_work
-from kg.io import atomic_open
+from kg.io import atomic_open, json_encoder
 from kg.progress import progress
 from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
@@ -46,9 +45,10 @@ class BuildResult:
 
 def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
     """The normalised records, one JSON object a line (the `kg papers --json` shape)."""
+    encode = json_encoder(sort_keys=True)
     with atomic_open(path) as out:
         for paper in papers:
-            out.write(json.dumps(paper_to_dict(paper), ensure_ascii=False, sort_keys=True) + "\n")
+            out.write(encode(paper_to_dict(paper)) + "\n")
     return path
 
 
