@@ -40,10 +40,12 @@ def clean_surface(text: str) -> str:
 @lru_cache(maxsize=_CACHE)
 def singular(word: str) -> str:
     """The singular of one word, case kept: `LLMs` -> `LLM`, `strategies` -> `strategy`, `analysis` kept."""
+    if not word.endswith("s"):  # most words: no pattern to try
+        return word
     if _PLURAL_ACRONYM.match(word):
         return word[:-1]
     lower = word.lower()
-    if len(lower) <= 3 or not word.endswith("s") or not lower[-2:-1].isalpha():
+    if len(lower) <= 3 or not lower[-2:-1].isalpha():
         return word
     if lower in _NOT_PLURAL or lower.endswith(_NOT_PLURAL_ENDINGS):
         return word

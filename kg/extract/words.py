@@ -199,7 +199,7 @@ class Forms(dict):
 @lru_cache(maxsize=1 << 16)
 def is_wordlike(text: str) -> bool:
     """Letters/digits (with `+ # ' .` inside): not punctuation, not a bracket."""
-    return bool(_WORDLIKE.match(text))
+    return text.isalnum() or bool(_WORDLIKE.match(text))  # isalnum: the common case, without the pattern
 
 
 def is_acronym(text: str) -> bool:
