@@ -10,6 +10,8 @@ pipeline `en_core_web_sm` when it is installed and are reported "n/a (needs a pa
 """
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,8 +33,10 @@ def _yake(gold: Sequence[GoldDoc]) -> list[list[str]]:
 
 
 def _textrank(gold: Sequence[GoldDoc]) -> list[list[str]]:
-    import pytextrank  # noqa: F401  (registers the `textrank` factory)
     import spacy
+
+    with contextlib.redirect_stdout(io.StringIO()):  # pytextrank prints a git error on import outside its repo
+        import pytextrank  # noqa: F401  (registers the `textrank` factory)
 
     nlp = _trained_spacy(spacy)
     nlp.add_pipe("textrank")
