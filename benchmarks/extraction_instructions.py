@@ -21,7 +21,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from extraction_speed import DATA
+from extraction_speed import DATA, load_papers
 
 #: Workload -> (pipeline, what runs on the texts).
 WORKLOADS = {
@@ -38,9 +38,8 @@ def _workload(input: str | None, limit: int | None, pipeline: str, run: str) -> 
     import spacy
 
     from kg.extract import extract, make_pipeline
-    from kg.readers import read
 
-    papers = read([input] if input else None, require_authors=False).papers[:limit]
+    papers = load_papers(input, limit)
     nlp = spacy.blank("en") if pipeline == "blank" else make_pipeline()
     list(nlp.pipe(["Warm-up."]))
     if run == "pipe":

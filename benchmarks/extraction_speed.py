@@ -27,6 +27,11 @@ from kg.readers import read
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024.jsonl"
 
 
+def load_papers(input: str | None, limit: int | None = None) -> list:
+    """The papers of `input` (None: the embedded sample), the first `limit` of them."""
+    return read([input] if input else None, require_authors=False).papers[:limit]
+
+
 def _timed_fresh(fresh: Callable[[], spacy.Language], run: Callable[[spacy.Language], object]) -> float:
     """Seconds of `run` on a new pipeline (made and warmed up untimed), in a forked process where
     processes fork: kg's module-level caches (word facts, normalised forms) then start as empty as
@@ -49,7 +54,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
     parser.add_argument("--limit", type=int, default=None, help="first N papers only")
     parser.add_argument("--repeat", type=int, default=3, help="runs per row, the fastest counts (default: 3)")
     args = parser.parse_args(argv)
-    papers = read([args.input] if args.input else None, require_authors=False).papers[:args.limit]
+    papers = load_papers(args.input, args.limit)
     texts = [p.text for p in papers]
     words = sum(len(t.split()) for t in texts)
 
