@@ -19,6 +19,7 @@ import json
 import os
 import platform
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -97,6 +98,9 @@ class PeakRss:
             if rss > self._cap:
                 print(f"run.py: worker stopped at {rss / 2**30:.1f} GB RSS (cap {self._cap / 2**30:.0f} GB)",
                       file=sys.stderr, flush=True)
+                for child in self._process.children(recursive=True):  # a `kg build` it runs, with its writers
+                    with contextlib.suppress(psutil.Error):
+                        child.kill()
                 os._exit(3)
             time.sleep(self._interval)
 
@@ -321,24 +325,34 @@ def _run_stages(ctx: _Context, profile: str | None, timeout: float) -> Iterator[
 
 
 def run_build(input: Path, out_dir: Path, workers: int, timeout: float) -> Iterator[StageResult]:
-    """`kg.build([input], out_dir, workers=workers)` as a user runs it, timed as one stage: what the
-    stages add up to, with the second writing process of `--workers` > 1 (`timeout` 0 = none)."""
-    import kg
-
+    """The `kg build` command on `input`, as users run it, timed as one stage from process start to
+    exit: what the stages add up to, with imports, the second writing process of `--workers` > 1
+    and the command's quick exit (`timeout` 0 = none)."""
+    shutil.rmtree(out_dir, ignore_errors=True)  # the files counted below are this run's
+    cmd = [sys.executable, "-m", "kg", "build", str(input), "-o", str(out_dir), "--workers", str(workers), "--quiet"]
     meter = PeakRss()
     with meter.phase() as peak:
         start = time.perf_counter()
-        try:
-            with _time_limit(timeout):
-                result = kg.build([input], out_dir, workers=workers, quiet=True)
-        except StageTimeout as exc:
-            yield StageResult("kg build", peak_rss=peak(), error=str(exc),
-                              info={"stopped_at_s": round(time.perf_counter() - start, 1)})
-            return
+        # its own process group, so that a timeout stops its forked writers too
+        with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                              start_new_session=True) as proc:
+            try:
+                _, err = proc.communicate(timeout=timeout or None)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+                err = None
         seconds = time.perf_counter() - start
-    written = sum(path.stat().st_size for path in result.files)
-    yield StageResult("kg build", seconds=seconds, peak_rss=peak(), papers=len(result.read.papers),
-                      info={"files": len(result.files), "MB": round(written / MB, 1)})
+    if err is None or proc.returncode != 0:
+        error = (f"stopped after {timeout:.0f} s (--stage-timeout)" if err is None else
+                 f"exit {proc.returncode}: {(err.strip().splitlines() or ['no message'])[-1]}")
+        yield StageResult("kg build", peak_rss=peak(), error=error, info={"stopped_at_s": round(seconds, 1)})
+        return
+    with open(out_dir / "papers.jsonl", encoding="utf-8") as lines:
+        papers = sum(1 for _ in lines)  # one record a line
+    files = [path for path in out_dir.iterdir() if path.is_file()]
+    yield StageResult("kg build", seconds=seconds, peak_rss=peak(), papers=papers,
+                      info={"files": len(files), "MB": round(sum(path.stat().st_size for path in files) / MB, 1)})
 
 
 def run_stream(input: Path, what: str) -> Iterator[StageResult]:
