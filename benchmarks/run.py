@@ -69,9 +69,10 @@ class PeakRss:
     A thread samples RSS every `interval` seconds: 20 times a second, as a sample of the process
     tree costs ~1 ms of CPU under the GIL of the process it measures (at 100 a second, a tenth of
     that process's time). A phase's peak is the larger of the sampled maximum and, when the
-    process's own high-water mark (`ru_maxrss`) rose during the phase, that mark: it catches a peak
-    the sampler missed while a C call held the GIL. Child RSS is summed (pages shared after a fork
-    count once per process, so with workers the figure is an upper bound).
+    high-water mark (`ru_maxrss`) of the process or of its largest finished child rose during the
+    phase, that mark: it catches a peak the sampler missed while a C call held the GIL, or between
+    two samples. Child RSS is summed (pages shared after a fork count once per process, so with
+    workers the figure is an upper bound).
     """
 
     def __init__(self, interval: float = 0.05, cap: int = MEMORY_CAP_BYTES) -> None:
@@ -106,7 +107,9 @@ class PeakRss:
 
     @staticmethod
     def _high_water() -> int:
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+        """The high-water RSS of this process or of its largest finished child (a `kg build` run)."""
+        marks = (resource.getrusage(who).ru_maxrss for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
+        return max(marks) * 1024  # KiB on Linux
 
     @contextlib.contextmanager
     def phase(self) -> Iterator[Callable[[], int]]:
