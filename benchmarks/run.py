@@ -339,16 +339,16 @@ def run_build(input: Path, out_dir: Path, workers: int, timeout: float) -> Itera
         # its own process group, so that a timeout stops its forked writers too
         with subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                               start_new_session=True) as proc:
+            timed_out = False
             try:
                 _, err = proc.communicate(timeout=timeout or None)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
-                proc.communicate()
-                err = None
+                _, err = proc.communicate()
+                timed_out = True
         seconds = time.perf_counter() - start
-    if err is None or proc.returncode != 0:
-        error = (f"stopped after {timeout:.0f} s (--stage-timeout)" if err is None else
-                 f"exit {proc.returncode}: {(err.strip().splitlines() or ['no message'])[-1]}")
+    if timed_out or proc.returncode != 0:
+        error = f"stopped after {timeout:.0f} s (--stage-timeout)" if timed_out else _exit_error(proc.returncode, err)
         yield StageResult("kg build", peak_rss=peak(), error=error, info={"stopped_at_s": round(seconds, 1)})
         return
     with open(out_dir / "papers.jsonl", encoding="utf-8") as lines:
@@ -417,9 +417,13 @@ def _spawn(mode: str, input: Path, out_dir: Path, *extra: str) -> list[StageResu
     finally:
         result_file.unlink(missing_ok=True)
     if proc.returncode != 0:
-        tail = (proc.stderr.strip().splitlines() or ["no message"])[-1]
-        rows.append(StageResult("(worker)", error=f"exit {proc.returncode}: {tail}"))
+        rows.append(StageResult("(worker)", error=_exit_error(proc.returncode, proc.stderr)))
     return rows
+
+
+def _exit_error(code: int, stderr: str) -> str:
+    """Why a process failed: its exit code and the last line it wrote to stderr."""
+    return f"exit {code}: {(stderr.strip().splitlines() or ['no message'])[-1]}"
 
 
 # -------------------------------------------------------------------------------- printing
