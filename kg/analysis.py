@@ -24,6 +24,7 @@ import random
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from itertools import combinations
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -42,6 +43,15 @@ REPORT_VERSION = 1
 TRACK_TOP_METHODS = 5
 #: Members named per community in the summary.
 COMMUNITY_MEMBERS = 5
+
+
+def _sort_by(rows: list[dict], *columns: tuple[str, bool]) -> list[dict]:
+    """`rows` sorted in place by `columns` (name, descending), the most significant first: one
+    stable pass per column from the least significant, so no key tuple is made per row (the
+    co-author and method-pair tables have a million rows each at 100k papers: 0.3 GB of tuples)."""
+    for name, descending in reversed(columns):
+        rows.sort(key=itemgetter(name), reverse=descending)
+    return rows
 
 
 def _r(x: float) -> float:
@@ -279,7 +289,7 @@ def author_table(C: nx.Graph, membership: dict[str, int], component: dict[str, i
         "degree_centrality": _r(degree[node] * scale), "betweenness": _r(between[node]),
         "eigenvector": _r(eigen[node]), "component": component[node], "community": membership[node],
     } for node, data in C.nodes(data=True)]
-    return sorted(rows, key=lambda r: (-r["papers"], -r["strength"], r["key"]))
+    return _sort_by(rows, ("papers", True), ("strength", True), ("key", False))
 
 
 def edge_table(P: nx.Graph, *, weight_name: str) -> list[dict]:
@@ -288,7 +298,7 @@ def edge_table(P: nx.Graph, *, weight_name: str) -> list[dict]:
     rows = [{"source": u, "target": v, "source_label": label[u], "target_label": label[v],
              "count": d["count"], weight_name: _r(d["weight"]), "papers": d["papers"]}
             for u, v, d in P.edges(data=True)]
-    return sorted(rows, key=lambda r: (-r["count"], -r[weight_name], r["source"], r["target"]))
+    return _sort_by(rows, ("count", True), (weight_name, True), ("source", False), ("target", False))
 
 
 def collaboration(G: nx.DiGraph, C: nx.Graph) -> dict:

@@ -60,6 +60,22 @@ def test_strengths_centralities_and_components(G):
     assert [r["key"] for r in report["top_authors"][:2]] == ["author:a-a", "author:b-b"]
 
 
+def test_tables_are_sorted_by_their_documented_keys():
+    """Authors: most papers, then strength, then key; links: most papers, then weight, then keys
+    (many ties here: every order is decided by the later keys too)."""
+    names = ["A a", "B b", "C c", "D d", "E e"]
+    rng = random.Random(3)
+    G = build_graph([paper(f"p{i}", rng.sample(names, rng.randint(1, 4))) for i in range(12)],
+                    {f"p{i}": tuple(Method(k, k) for k in rng.sample("uvwxyz", rng.randint(1, 4))) for i in range(12)})
+    tables = analyze(G, counting="fractional")["tables"]
+    authors = tables["authors"]
+    assert authors == sorted(authors, key=lambda r: (-r["papers"], -r["strength"], r["key"]))
+    for table, weight in (("coauthor_edges", "weight"), ("method_pairs", "association")):
+        rows = tables[table]
+        assert len({(r["count"], r[weight]) for r in rows}) < len(rows)  # ties to break
+        assert rows == sorted(rows, key=lambda r: (-r["count"], -r[weight], r["source"], r["target"]))
+
+
 def test_fractional_strength(G):
     rows = {r["key"]: r for r in analyze(G, counting="fractional")["tables"]["authors"]}
     assert rows["author:a-a"]["strength"] == 2.0 and rows["author:c-c"]["strength"] == 1.0
