@@ -78,6 +78,15 @@ def test_edges(papers, methods):
     assert mention["evidence"] == [{"text": "Yformer", "start": 11, "end": 18, "sentence": "We propose Yformer."}]
 
 
+def test_equal_evidence_texts_and_offsets_are_one_object(papers):
+    """A method quoted in many papers is stored once per distinct text and offset (memory at 100k papers)."""
+    quoted = {key: (method("x", "Xnet", sentence="We use Xnet."),) for key in ("p1", "p2")}
+    G = build_graph(papers, quoted)
+    first, second = (G.edges[f"paper:{key}", "method:x"]["evidence"][0] for key in ("p1", "p2"))
+    assert first == second == {"text": "Xnet", "start": 7, "end": 11, "sentence": "We use Xnet."}
+    assert first["text"] is second["text"] and first["end"] is second["end"]
+
+
 def test_label_ties_go_to_first_spelling_and_most_frequent_wins():
     G = build_graph([paper("a", ["zhou Xun"]), paper("b", ["Zhou Xun"]), paper("c", ["Zhou Xun"])])
     assert G.nodes["author:zhou-xun"]["label"] == "Zhou Xun"
