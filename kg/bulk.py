@@ -1,4 +1,5 @@
-"""Python's cyclic garbage collector paused while kg builds big acyclic structures."""
+"""Python's cyclic garbage collector paused while kg builds big acyclic structures, and the memory
+their temporary objects held handed back afterwards."""
 from __future__ import annotations
 
 import gc
@@ -8,7 +9,8 @@ from contextlib import contextmanager
 
 @contextmanager
 def bulk_work() -> Iterator[None]:
-    """The cyclic garbage collector paused, then restored as it was (a context manager or a decorator).
+    """The cyclic garbage collector paused, then restored as it was (a context manager or a
+    decorator); on the way out, `release_free_lists()`.
 
     A build allocates millions of dicts, tuples and strings that form no cycles, and each full
     collection walks all of them again: at 10k papers the graph and its projections take about
@@ -20,5 +22,24 @@ def bulk_work() -> Iterator[None]:
     try:
         yield
     finally:
+        release_free_lists()
         if enabled:
             gc.enable()
+
+
+def release_free_lists() -> None:
+    """Empty CPython's free lists of tuples, lists, dicts and floats, which a full collection does.
+
+    After millions of temporary objects are freed, the last few thousand of them wait in those
+    lists, scattered over memory arenas that are otherwise empty, and keep them from going back
+    to the system: 1 GB after the RDF export of 100,000 papers. The collection runs with every
+    object frozen (`gc.freeze`), so it walks none of them and takes milliseconds. Skipped when
+    the caller has frozen objects of its own, which unfreezing would release.
+    """
+    if gc.get_freeze_count():
+        return
+    gc.freeze()
+    try:
+        gc.collect()
+    finally:
+        gc.unfreeze()
