@@ -47,8 +47,8 @@ COMMUNITY_MEMBERS = 5
 
 def _sort_by(rows: list[dict], *columns: tuple[str, bool]) -> list[dict]:
     """`rows` sorted in place by `columns` (name, descending), the most significant first: one
-    stable pass per column from the least significant, so no key tuple is made per row (the
-    co-author and method-pair tables have a million rows each at 100k papers: 0.3 GB of tuples)."""
+    stable pass per column from the least significant, so no key tuple is made per row (the two
+    link tables have 2.5 million rows at 100k papers: a 4-tuple and a negated float each, 0.28 GB)."""
     for name, descending in reversed(columns):
         rows.sort(key=itemgetter(name), reverse=descending)
     return rows

@@ -113,7 +113,7 @@ def build(
     forked process while this one makes the projections, and the maps and views in another while
     this one writes the analysis. In one process the whole-graph files come first, so the memory
     their writing used is freed before the projections are made, and the maps and views come
-    before the analysis, whose tables stay (at 100k papers ~0.9 GB). Progress bars (reading,
+    before the analysis, whose tables stay (at 100k papers 0.8 GB). Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
     """
     from kg.analysis import analyze, communities
