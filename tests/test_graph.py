@@ -80,10 +80,11 @@ def test_edges(papers, methods):
 
 def test_equal_evidence_texts_and_offsets_are_one_object(papers):
     """A method quoted in many papers is stored once per distinct text and offset (memory at 100k papers)."""
-    quoted = {key: (method("x", "Xnet", sentence="We use Xnet."),) for key in ("p1", "p2")}
+    sentence = "x" * 300 + " We use Xnet."  # offsets above 256: ints Python does not share by itself
+    quoted = {key: (method("x", "".join(["X", "net"]), sentence=sentence),) for key in ("p1", "p2")}  # two str objects
     G = build_graph(papers, quoted)
     first, second = (G.edges[f"paper:{key}", "method:x"]["evidence"][0] for key in ("p1", "p2"))
-    assert first == second == {"text": "Xnet", "start": 7, "end": 11, "sentence": "We use Xnet."}
+    assert first == second == {"text": "Xnet", "start": 308, "end": 312, "sentence": sentence}
     assert first["text"] is second["text"] and first["end"] is second["end"]
 
 
