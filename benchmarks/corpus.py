@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make the kg package importable
     sys.path.insert(0, str(ROOT))
 
-from kg.io import atomic_open  # noqa: E402
+from kg._util.io import atomic_open  # noqa: E402
 from kg.records import Paper, Source  # noqa: E402
 
 #: The shared data folder (`../shared/data` beside the repository), read when present.

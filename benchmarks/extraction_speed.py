@@ -19,7 +19,7 @@ from pathlib import Path
 
 import spacy
 
-from kg import parallel
+from kg._util import parallel
 from kg.errors import UsageError
 from kg.extract import extract, make_pipeline
 from kg.readers import read

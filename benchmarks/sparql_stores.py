@@ -3,7 +3,7 @@ rdflib's own SPARQL engine on the same triples, with the ratio and a check that 
 
 The graph comes from one of three sources (`--source`):
 
-* `synthetic` (default): a NetworkX graph generated here directly in the kg.graph schema (Zipf-like
+* `synthetic` (default): a NetworkX graph generated here directly in the kg.graph.build schema (Zipf-like
   author productivity with team re-use, 10 areas x 4 subareas, a fifth of papers without a track,
   Zipf-distributed method concepts with acronyms and 1-2 mentions each) — fast, no extraction;
 * `corpus`: `benchmarks/corpus.py` papers run through the real pipeline (extract + build_graph);
@@ -35,16 +35,16 @@ import networkx as nx  # noqa: E402
 import pyoxigraph as ox  # noqa: E402
 import rdflib  # noqa: E402
 
-from kg.io import atomic_open  # noqa: E402
-from kg.rdf import iter_ntriples  # noqa: E402
-from kg.sparql import NamedQuery, named_queries  # noqa: E402
+from kg._util.io import atomic_open  # noqa: E402
+from kg.rdf.export import iter_ntriples  # noqa: E402
+from kg.rdf.sparql import NamedQuery, named_queries  # noqa: E402
 
 AREAS, SUBAREAS, METHODS = 10, 4, 600
 
 
 # ------------------------------------------------------------------------------ graph sources
 def synthetic_graph(n: int = 10_000, seed: int = 0) -> nx.DiGraph:
-    """`n` papers in the kg.graph schema, deterministic from `seed`."""
+    """`n` papers in the kg.graph.build schema, deterministic from `seed`."""
     rng = random.Random(seed)
     G = nx.DiGraph(kind="kg")
     authorships: list[int] = []  # one entry per authorship: preferential attachment by sampling it
@@ -105,7 +105,7 @@ def synthetic_graph(n: int = 10_000, seed: int = 0) -> nx.DiGraph:
 def pipeline_graph(papers: Sequence) -> nx.DiGraph:
     """Papers through the real pipeline: extraction, then kg.graph.build_graph."""
     from kg.extract import extract
-    from kg.graph import build_graph
+    from kg.graph.build import build_graph
 
     return build_graph(papers, extract(papers))
 

@@ -1,4 +1,4 @@
-"""A small knowledge graph built by hand with networkx, following the kg.graph contract, with
+"""A small knowledge graph built by hand with networkx, following the kg.graph.build contract, with
 known answers for every named query (see tests/test_sparql_queries.py).
 
     p1  Alice Smith, Bob Li, Chen Wei   ML · RL            GP-UCB (x2), Thompson sampling

@@ -11,12 +11,12 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from kg.analysis import analyze
-from kg.exports import write_graphml, write_vosviewer
+from kg.analysis.core import analyze
+from kg.exports.core import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
+from kg.graph.build import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
 from kg.readers import read
-from kg.report import write_report
+from kg.analysis.report import write_report
 
 ROOT = Path(__file__).resolve().parents[1]
 IJCAI = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024_listing.txt"
@@ -24,12 +24,12 @@ IJCAI = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024_lis
 #: Builds the sample's graph and report into argv[1]; run in subprocesses with different hash seeds.
 BUILD_SCRIPT = """
 import sys
-from kg.analysis import analyze
-from kg.exports import write_gexf, write_graphml, write_vosviewer
+from kg.analysis.core import analyze
+from kg.exports.core import write_gexf, write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph import build_graph, coauthor_graph, topic_graph
+from kg.graph.build import build_graph, coauthor_graph, topic_graph
 from kg.readers import read
-from kg.report import write_report
+from kg.analysis.report import write_report
 papers = read(None).papers
 G = build_graph(papers, extract(papers, nlp=make_pipeline(None)))
 write_report(analyze(G), sys.argv[1])

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import kg
-from kg.pipeline import build
+from kg.workflow import build
 from kg.cli import main
 
 DATA = Path(__file__).parent / "data" / "readers"
@@ -74,14 +74,14 @@ def test_a_failure_in_the_second_process_fails_the_build(tmp_path, monkeypatch):
     def broken(G, path):
         raise OSError(f"cannot write {path}")
 
-    monkeypatch.setattr("kg.exports.write_graphml", broken)
+    monkeypatch.setattr("kg.exports.core.write_graphml", broken)
     with pytest.raises(OSError, match="graph.graphml"):
         build(None, tmp_path, workers=2, quiet=True)
     assert not list(tmp_path.glob(".*.tmp"))
 
 
 def test_every_named_query_answers_on_the_sample_build_with_its_defaults(sample_build):
-    from kg.sparql import load_store, named_queries, query
+    from kg.rdf.sparql import load_store, named_queries, query
 
     store = load_store(sample_build.out_dir / "graph.nt")
     rows = {q.name: query(q, data=store).to_dicts() for q in named_queries()}

@@ -1,4 +1,4 @@
-"""kg.exports GraphML and GEXF: the files NetworkX's writers made, written element by element; any
+"""kg.exports.core GraphML and GEXF: the files NetworkX's writers made, written element by element; any
 text reads back; a failed export leaves the old file."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from networkx.readwrite.gexf import GEXFWriter
 
-from kg.exports import write_gexf, write_graphml
+from kg.exports.core import write_gexf, write_graphml
 
 #: (text given, text read back): XML escapes the first four; it cannot hold control characters but
 #: tab, LF and CR, lone surrogates or U+FFFE/U+FFFF, written as U+FFFD (in a list's JSON, control

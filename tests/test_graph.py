@@ -1,11 +1,11 @@
-"""kg.graph and kg.aliases on small hand-built records whose graphs are computed by hand."""
+"""kg.graph.build and kg.graph.aliases on small hand-built records whose graphs are computed by hand."""
 from __future__ import annotations
 
 import pytest
 
-from kg.aliases import load_aliases, possible_duplicates, similarity_reason
+from kg.graph.aliases import load_aliases, possible_duplicates, similarity_reason
 from kg.errors import InputError, UsageError
-from kg.graph import build_graph, coauthor_graph, topic_graph
+from kg.graph.build import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, MethodMention, Paper, Source, Track
 

@@ -1,4 +1,4 @@
-"""kg.io: atomic writes leave the old file or the new one, never half of one; JSON layout round-trips."""
+"""kg._util.io: atomic writes leave the old file or the new one, never half of one; JSON layout round-trips."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kg.io import atomic_open, atomic_write, json_text
+from kg._util.io import atomic_open, atomic_write, json_text
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),

@@ -1,10 +1,10 @@
-"""kg.parallel.Aside: work in a forked process, its result or its error back in the caller."""
+"""kg._util.parallel.Aside: work in a forked process, its result or its error back in the caller."""
 import os
 import signal
 
 import pytest
 
-from kg import parallel
+from kg._util import parallel
 
 needs_fork = pytest.mark.skipif(not parallel.can_fork(), reason="processes do not fork here")
 

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import kg
-from kg.progress import progress
+from kg._util.progress import progress
 
 
 class Terminal(io.StringIO):

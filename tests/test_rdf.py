@@ -1,4 +1,4 @@
-"""kg.rdf: the export is valid (SHACL), lossless (round trip), deterministic, and safe for any name."""
+"""kg.rdf.export: the export is valid (SHACL), lossless (round trip), deterministic, and safe for any name."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ from rdflib.compare import isomorphic
 from rdf_fixture import NASTY_NAMES, fixture_graph, nasty_graph
 
 from kg.errors import UsageError
-from kg.rdf import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
+from kg.rdf.export import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
                     iter_ntriples, node_iri, to_rdf, write_rdf)
 
 SHAPES = rdflib.Graph().parse(SHAPES_PATH)

@@ -17,9 +17,9 @@ from SPARQLWrapper import JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
 from kg.cli import main
-from kg.rdf import write_rdf
-from kg.serve import endpoint_url, is_loopback
-from kg.sparql import get_named_query, python_value
+from kg.rdf.export import write_rdf
+from kg.rdf.serve import endpoint_url, is_loopback
+from kg.rdf.sparql import get_named_query, python_value
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -13,9 +13,9 @@ from servers import free_port, stop, wait_until_answering
 
 from kg.cli import main
 from kg.errors import StoreError, UsageError
-from kg.push import graph_store_url, push
-from kg.rdf import to_rdf, write_rdf
-from kg.serve import oxigraph_binary
+from kg.rdf.push import graph_store_url, push
+from kg.rdf.export import to_rdf, write_rdf
+from kg.rdf.serve import oxigraph_binary
 
 GRAPH = "https://example.org/graphs/kg?v=1&x=y"
 

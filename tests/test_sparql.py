@@ -1,4 +1,4 @@
-"""kg.sparql: every named query has its known answer on the fixture (on Oxigraph and on rdflib's
+"""kg.rdf.sparql: every named query has its known answer on the fixture (on Oxigraph and on rdflib's
 engine alike), parameters are values and never query text, errors have positions."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from rdf_fixture import fixture_graph, nasty_graph
 
 from kg.errors import InputError, QueryError, UsageError
-from kg.rdf import PREFIXES, to_rdf, write_rdf
-from kg.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_query, load_store, named_queries,
+from kg.rdf.export import PREFIXES, to_rdf, write_rdf
+from kg.rdf.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_query, load_store, named_queries,
                        python_value, queries_markdown_table, query)
 
 #: Per named query: (params, the columns compared, the expected rows of those columns in order).
@@ -226,7 +226,7 @@ def test_markdown_table_lists_every_query_and_docs_are_current(doc):
 
 
 def test_queries_dir_is_inside_the_package_and_prefixes_match_the_files():
-    assert QUERIES_DIR.parent.name == "kg" and any(QUERIES_DIR.glob("*.rq"))
+    assert QUERIES_DIR.parent.name == "rdf" and any(QUERIES_DIR.glob("*.rq"))
     for q in named_queries():
         for line in q.text.splitlines():
             if line.startswith("PREFIX "):

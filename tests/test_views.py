@@ -1,4 +1,4 @@
-"""kg.views and kg.layout without a browser: page content, safety, cuts, determinism, CLI.
+"""kg.views.page and kg.views.layout without a browser: page content, safety, cuts, determinism, CLI.
 
 The pages' behaviour in a real browser is tested in test_views_browser.py.
 """
@@ -15,10 +15,10 @@ from pyvis.network import Network
 
 from kg.cli import main
 from kg.errors import UsageError
-from kg.graph import build_graph, coauthor_graph, topic_graph
-from kg.layout import community_layout
+from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.views.layout import community_layout
 from kg.records import Author, Method, MethodMention, Paper
-from kg.views import (DEFAULT_TOP_N, TIP_ITEMS, View, coauthor_view, display, render_html, script_json, topic_view,
+from kg.views.page import (DEFAULT_TOP_N, TIP_ITEMS, View, coauthor_view, display, render_html, script_json, topic_view,
                       write_html, write_views)
 from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
 

@@ -24,9 +24,9 @@ from typing import NamedTuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg import parallel
+from kg._util import parallel
 from kg.errors import UsageError
-from kg.progress import progress
+from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
 from kg.extract.normalize import concept_key, display_form
 from kg.extract.pipeline import COMPONENT, default_pipeline

@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from kg.errors import RecordError
-from kg.progress import progress
+from kg._util.progress import progress
 from kg.readers import bibtex, listing, tabular
 from kg.readers.dedupe import Deduper, Duplicate, merge
 from kg.readers.detect import FORMATS, check_format, detect_format

@@ -35,7 +35,7 @@ import pyoxigraph as ox
 
 from kg.errors import InputError, QueryError, UsageError
 from kg.names import fold
-from kg.rdf import PREFIXES, iter_ntriples
+from kg.rdf.export import PREFIXES, iter_ntriples
 
 #: Where the named queries live: `kg/queries` (a symlink to the top-level `queries/` in a checkout).
 QUERIES_DIR = Path(__file__).with_name("queries")

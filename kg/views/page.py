@@ -1,8 +1,8 @@
 """The HTML views: the co-author map and the topic map, each one self-contained page.
 
 `coauthor_view(G)` and `topic_view(G)` read the knowledge graph (and its projections from
-`kg.graph`) and return a `View`, a pyvis `Network` whose nodes and edges carry what the page needs:
-seeded positions (`kg.layout`), colours, filter keys and tooltip contents. `write_html(view, path)`
+`kg.graph.build`) and return a `View`, a pyvis `Network` whose nodes and edges carry what the page needs:
+seeded positions (`kg.views.layout`), colours, filter keys and tooltip contents. `write_html(view, path)`
 writes it, `render_html(view)` returns the page, `display(view)` shows it in a notebook.
 
 Guarantees (tested in a real browser, see docs/views.md):
@@ -30,13 +30,13 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 from pyvis.network import Network
 
-from kg.analysis import communities
+from kg.analysis.core import communities
 from kg.errors import UsageError
-from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
-from kg.io import atomic_write
-from kg.layout import community_layout
+from kg.graph.build import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
+from kg._util.io import atomic_write
+from kg.views.layout import community_layout
 from kg.names import fold
-from kg.progress import progress
+from kg._util.progress import progress
 
 if TYPE_CHECKING:
     from IPython.display import HTML
@@ -510,7 +510,7 @@ def _iframe(page: str, height: int = 650) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _template():
-    env = Environment(loader=PackageLoader("kg", "templates"), autoescape=True, undefined=StrictUndefined,
+    env = Environment(loader=PackageLoader("kg.views", "templates"), autoescape=True, undefined=StrictUndefined,
                       keep_trailing_newline=True)
     env.filters["script_json"] = script_json
     return env.get_template("view.html.j2")
@@ -519,7 +519,7 @@ def _template():
 @functools.lru_cache(maxsize=None)
 def _asset(name: str) -> Markup:
     """Our own script or style from kg/templates, checked to be safe to inline."""
-    return _inlinable(resources.files("kg").joinpath("templates", name).read_text(encoding="utf-8"), name)
+    return _inlinable(resources.files("kg.views").joinpath("templates", name).read_text(encoding="utf-8"), name)
 
 
 @functools.lru_cache(maxsize=1)

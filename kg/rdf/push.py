@@ -15,7 +15,7 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from kg.errors import StoreError, UsageError
-from kg.sparql import default_data
+from kg.rdf.sparql import default_data
 
 #: Media types of the graph serialisations a Graph Store accepts, by file extension.
 MEDIA_TYPES = {".nt": "application/n-triples", ".ttl": "text/turtle", ".jsonld": "application/ld+json",

@@ -3,7 +3,7 @@
 Plain functions over NetworkX graphs; the heavy algorithms run in compiled code (igraph's C
 Louvain, modularity and betweenness; LAPACK/ARPACK eigenvectors), never hand-written.
 `analyze(G)` gathers them into one JSON-serialisable report with stable keys and
-deterministically sorted lists; `kg.report` renders it (Markdown, JSON, CSV).
+deterministically sorted lists; `kg.analysis.report` renders it (Markdown, JSON, CSV).
 
 Formulas (also in docs/analysis.md):
 - strength of an author = Σ of the weights of their co-author links (full or fractional counting);
@@ -30,8 +30,8 @@ from typing import TYPE_CHECKING
 import networkx as nx
 import numpy as np
 
-from kg.aliases import possible_duplicates
-from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
+from kg.graph.aliases import possible_duplicates
+from kg.graph.build import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
 
 if TYPE_CHECKING:
     import igraph

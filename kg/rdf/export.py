@@ -44,9 +44,8 @@ import pyoxigraph as ox
 import rdflib
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 
-from kg.bulk import bulk_work
 from kg.errors import UsageError
-from kg.io import atomic_open
+from kg._util.io import atomic_open
 from kg.names import fold
 
 #: Default base IRI of the resources `kg` mints. Set your own (`kg build --base-iri`) to publish.
@@ -533,7 +532,7 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
     out = Path(out_dir)
     ttl_path, nt_path, jsonld_path = out / "graph.ttl", out / "graph.nt", out / "graph.jsonld"
     layouts: dict[tuple[Term, ...], _Layout] = {}
-    with atomic_open(nt_path) as nt, atomic_open(ttl_path) as ttl, atomic_open(jsonld_path) as jsonld, bulk_work():
+    with atomic_open(nt_path) as nt, atomic_open(ttl_path) as ttl, atomic_open(jsonld_path) as jsonld:
         ttl.write(_TURTLE_PRELUDE)
         context = json.dumps(jsonld_context(base_iri), ensure_ascii=False, sort_keys=True)
         jsonld.write(f'{{"@context": {context},\n "@graph": [')

@@ -29,7 +29,7 @@ from kg.names import slugify
 from kg.records import Method, Paper, Track
 
 if TYPE_CHECKING:
-    from kg.aliases import Aliases
+    from kg.graph.aliases import Aliases
 
 #: A sentence that announces the paper's own contribution ("we propose X", "this paper introduces X").
 _PROPOSES = re.compile(
@@ -118,7 +118,7 @@ def build_graph(
     of first appearance; edges paper by paper (authors by position, track, methods in the given
     order). A paper that appears twice (same key) is kept once (`G.graph["duplicate_papers"]`); an
     author listed twice on one paper (e.g. merged by `aliases`) keeps the first position. `aliases`
-    (see `kg.aliases`) is applied to every author before anything is counted.
+    (see `kg.graph.aliases`) is applied to every author before anything is counted.
     """
     methods = methods or {}
     resolve: Callable = aliases.resolve if aliases is not None else (lambda paper, author: (author.key, None))

@@ -30,8 +30,8 @@ from typing import IO, Any
 
 import networkx as nx
 
-from kg.analysis import communities
-from kg.io import atomic_open, json_encoder, write_json
+from kg.analysis.core import communities
+from kg._util.io import atomic_open, json_encoder, write_json
 
 #: VOSviewer accepts cluster numbers 1..1000; items of smaller communities beyond that get none.
 VOSVIEWER_MAX_CLUSTER = 1000

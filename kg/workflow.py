@@ -11,13 +11,12 @@ from pathlib import Path
 
 import networkx as nx
 
-from kg import parallel
-from kg.bulk import bulk_work
-from kg.io import atomic_open, json_encoder
-from kg.progress import progress
+from kg._util import parallel
+from kg._util.io import atomic_open, json_encoder
+from kg._util.progress import progress
 from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
-from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
 
 @dataclass
@@ -52,7 +51,6 @@ def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
     return path
 
 
-@bulk_work()
 def load_graph(
     inputs: Sequence[str | os.PathLike[str]] | None = None,
     *,
@@ -69,9 +67,9 @@ def load_graph(
     A bad aliases file fails before the long work starts. Reading and extraction show progress
     bars on a terminal unless `quiet`.
     """
-    from kg.aliases import load_aliases
+    from kg.graph.aliases import load_aliases
     from kg.extract import extract, make_pipeline
-    from kg.graph import build_graph
+    from kg.graph.build import build_graph
 
     alias_table = load_aliases(aliases) if aliases else None
     nlp = make_pipeline(spacy_model)
@@ -86,7 +84,6 @@ def input_summary(result: ReadResult) -> dict:
             "records_skipped": result.skipped}
 
 
-@bulk_work()
 def build(
     inputs: Sequence[str | os.PathLike[str]] | None = None,
     out_dir: str | os.PathLike[str] = "exports",
@@ -116,12 +113,12 @@ def build(
     before the analysis, whose tables stay (at 100k papers 0.8 GB). Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
     """
-    from kg.analysis import analyze, communities
-    from kg.exports import write_gexf, write_graphml, write_vosviewer
-    from kg.graph import coauthor_graph, topic_graph
-    from kg.rdf import DEFAULT_BASE_IRI, check_base_iri, write_rdf
-    from kg.report import write_report
-    from kg.views import write_views
+    from kg.analysis.core import analyze, communities
+    from kg.exports.core import write_gexf, write_graphml, write_vosviewer
+    from kg.graph.build import coauthor_graph, topic_graph
+    from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
+    from kg.analysis.report import write_report
+    from kg.views.page import write_views
 
     base_iri = check_base_iri(base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
     out = Path(out_dir)

@@ -5,7 +5,6 @@ Exit codes: 0 ok, 1 problems found (fatal error, or any problem with --strict), 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
@@ -62,7 +61,7 @@ def _add_view_thresholds(parser: argparse.ArgumentParser) -> None:
 
 def _view_caps(args: argparse.Namespace) -> dict[str, int | None]:
     """`--top-n`/`--top-links` as the views take them: unset = the default cap, 0 = no cap."""
-    from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+    from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
     return {"top_n": DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
             "top_links": DEFAULT_TOP_LINKS if args.top_links is None else args.top_links or None}
@@ -75,7 +74,7 @@ def _add_resolution_option(parser: argparse.ArgumentParser) -> None:
 
 # ---------------------------------------------------------------------------------- build
 def _cmd_build(args: argparse.Namespace) -> int:
-    from kg.pipeline import build
+    from kg.workflow import build
 
     result = build(args.inputs or None, out_dir=args.output, format=args.format, strict=args.strict,
                    spacy_model=args.spacy_model, base_iri=args.base_iri, aliases=args.aliases,
@@ -155,9 +154,9 @@ def _load_graph(args: argparse.Namespace, load_graph):
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from kg.analysis import analyze
-    from kg.pipeline import input_summary, load_graph
-    from kg.report import to_json, to_markdown, write_report
+    from kg.analysis.core import analyze
+    from kg.workflow import input_summary, load_graph
+    from kg.analysis.report import to_json, to_markdown, write_report
 
     result, G = _load_graph(args, load_graph)
     report = analyze(G, counting=args.counting, seed=args.seed, resolution=args.resolution, top=args.top)
@@ -172,8 +171,8 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------------------------- views
 def _cmd_views(args: argparse.Namespace) -> int:
-    from kg.pipeline import load_graph
-    from kg.views import write_views
+    from kg.workflow import load_graph
+    from kg.views.page import write_views
 
     _, G = _load_graph(args, load_graph)
     files = write_views(G, args.output, counting=args.counting,
@@ -198,7 +197,7 @@ def _parse_params(pairs: Sequence[str]) -> dict[str, str]:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
-    from kg.sparql import format_result, query
+    from kg.rdf.sparql import format_result, query
 
     result = query(args.query, data=args.data, params=_parse_params(args.param))
     sys.stdout.write(format_result(result, args.format))
@@ -213,7 +212,7 @@ def _shown(default: str | None) -> str:
 
 
 def _cmd_queries(args: argparse.Namespace) -> int:
-    from kg.sparql import named_queries, queries_markdown_table
+    from kg.rdf.sparql import named_queries, queries_markdown_table
 
     queries = named_queries()
     if args.json:
@@ -230,13 +229,13 @@ def _cmd_queries(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from kg.serve import serve
+    from kg.rdf.serve import serve
 
     return serve(args.data, host=args.host, port=args.port, public=args.public, timeout=args.timeout)
 
 
 def _cmd_push(args: argparse.Namespace) -> int:
-    from kg.push import push
+    from kg.rdf.push import push
 
     result = push(args.endpoint, data=args.data, graph=args.graph, append=args.append)
     print(f"kg: {result.method} {result.url}: HTTP {result.status}, {result.bytes} bytes", file=sys.stderr)
@@ -283,7 +282,7 @@ def make_parser() -> argparse.ArgumentParser:
     _add_view_thresholds(p)
     _add_extract_options(p)
     _add_read_options(p)
-    p.set_defaults(func=_cmd_build, builds_graph=True)
+    p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("papers", help="what was read: records and problems",
                        description="Print the records read from the inputs; problems go to stderr.",
@@ -339,7 +338,7 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--aliases", metavar="FILE", help="author merges/splits (YAML or CSV; see docs/analysis.md)")
     _add_extract_options(p)
     _add_read_options(p)
-    p.set_defaults(func=_cmd_analyze, builds_graph=True)
+    p.set_defaults(func=_cmd_analyze)
 
     p = sub.add_parser("views", help="the HTML views alone: coauthors.html and topics.html",
                        description="Read, extract, build the graph and write the co-author and topic maps into DIR: "
@@ -363,7 +362,7 @@ def make_parser() -> argparse.ArgumentParser:
     _add_resolution_option(p)
     _add_extract_options(p)
     _add_read_options(p)
-    p.set_defaults(func=_cmd_views, builds_graph=True)
+    p.set_defaults(func=_cmd_views)
 
     p = sub.add_parser("query", help="run a named query, a .rq file or SPARQL text on the RDF export",
                        description="Run a SPARQL query with Oxigraph on an RDF export. QUERY is a named query "
@@ -440,14 +439,8 @@ def _apply_settings(parser: argparse.ArgumentParser, settings: dict) -> None:
         raise UsageError(f"unknown setting(s) in the settings file: {', '.join(unknown)}")
 
 
-def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
-    """Run one `kg` command (`argv`: its arguments, default `sys.argv[1:]`); return its exit code.
-
-    `exiting`: the process ends as soon as this returns (`run()`). The commands that build a graph
-    then run with the cyclic garbage collector paused to the end. Their bulk work pauses it anyway
-    (`kg.bulk`), and turning it back on costs one collection that walks every object the build made
-    (2.5 s after a 10k-paper build) to find a few cycles that the process's exit frees anyway.
-    """
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one `kg` command (`argv`: its arguments, default `sys.argv[1:]`); return its exit code."""
     from kg.config import load_config
 
     parser = make_parser()
@@ -457,8 +450,6 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
         print(f"kg: error: {exc}", file=sys.stderr)
         return 2
     args = parser.parse_args(argv)
-    if exiting and getattr(args, "builds_graph", False):
-        gc.disable()
     try:
         return args.func(args)
     except UsageError as exc:
@@ -475,16 +466,8 @@ def main(argv: Sequence[str] | None = None, *, exiting: bool = False) -> int:
 
 
 def run() -> NoReturn:
-    """The `kg` command: `main()`, then exit without tearing down what the system frees anyway
-    (a big build's graph takes seconds to take apart; see also `main`'s `exiting`); output is
-    flushed first. argparse's own exits (`--help`, usage errors) leave as usual."""
-    code = main(exiting=True)
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (BrokenPipeError, ValueError):  # a reader that left early; a stream already closed
-            pass
-    os._exit(code)
+    """The `kg` command: `main()`, its return value as the exit status."""
+    sys.exit(main())
 
 
 if __name__ == "__main__":  # pragma: no cover

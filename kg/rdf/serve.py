@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 from kg.errors import StoreError, UsageError
-from kg.sparql import default_data, rdf_format
+from kg.rdf.sparql import default_data, rdf_format
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 7878

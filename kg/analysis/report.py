@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from pathlib import Path
 
-from kg.io import atomic_open, atomic_write, json_text, write_json
+from kg._util.io import atomic_open, atomic_write, json_text, write_json
 
 Column = tuple[str, Callable[[dict], object]]
 
