@@ -1,0 +1,131 @@
+"""Inputs -> partitions a Dask worker reads on its own: a JSONL file in byte ranges, any other file whole.
+
+A partition is a plain, picklable description (file, format, byte range); the worker opens the file
+itself, so the inputs must be where every worker can read them (shared storage on a cluster). A
+record's position in the whole input is (partition index, record index): sorted, it is the order
+the in-process reader reads them in.
+"""
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from kg.errors import RecordError
+from kg.readers import iter_records
+from kg.readers.detect import check_format, detect_format
+from kg.readers.source import check_file, not_utf8
+from kg.readers.tabular import _invalid_json, _record  # the JSONL reader's own record rules
+from kg.records import Paper
+
+#: Bytes of JSONL a partition takes by default: some thousands of abstracts.
+DEFAULT_PARTITION_BYTES = 16 * 1024 * 1024
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class Partition:
+    """Bytes `start`..`end` of `path` (`end` None: the whole file) in `format`; `first_line` is the
+    line number of its first byte once the lines before it are counted (0 until then)."""
+
+    index: int
+    path: str
+    format: str
+    start: int = 0
+    end: int | None = None
+    first_line: int = 0
+
+
+def plan(paths: Sequence[str | os.PathLike[str]], format: str = "auto",
+         partition_bytes: int = DEFAULT_PARTITION_BYTES) -> list[Partition]:
+    """The partitions of `paths`: JSONL files cut into ranges of about `partition_bytes` that end
+    at a line end, every other format one partition per file.
+
+    Only the cut points are read here (a seek and a line each); missing or empty files raise
+    `InputError` before any work starts.
+    """
+    check_format(format)
+    parts: list[Partition] = []
+    for path in paths:
+        check_file(path)
+        kind = detect_format(path) if format == "auto" else format
+        if kind != "jsonl":
+            parts.append(Partition(len(parts), str(path), kind))
+            continue
+        for start, end in _ranges(path, max(partition_bytes, 1)):
+            parts.append(Partition(len(parts), str(path), kind, start, end))
+    return parts
+
+
+def _ranges(path: str | os.PathLike[str], size: int) -> Iterator[tuple[int, int]]:
+    """Byte ranges of about `size` covering the file, each ending just after a `\\n` (or at its end)."""
+    total = os.path.getsize(path)
+    start = 0
+    with open(path, "rb") as handle:
+        while start < total:
+            handle.seek(min(start + size, total))
+            handle.readline()  # to the end of the line the cut falls in
+            end = min(handle.tell(), total)
+            yield start, end
+            start = end
+
+
+def count_lines(part: Partition) -> int:
+    """The `\\n`s in a partition's range: the prefix sums give each partition its first line number."""
+    with open(part.path, "rb") as handle:
+        handle.seek(part.start)
+        remaining = (part.end if part.end is not None else os.path.getsize(part.path)) - part.start
+        count = 0
+        while remaining > 0:
+            block = handle.read(min(remaining, 1 << 20))
+            if not block:
+                break
+            count += block.count(b"\n")
+            remaining -= len(block)
+    return count
+
+
+def numbered(parts: Sequence[Partition], line_counts: Sequence[int]) -> list[Partition]:
+    """The partitions with their `first_line` set from the line counts of the partitions before them."""
+    out, line = [], 1
+    for part, count in zip(parts, line_counts):
+        line = 1 if part.start == 0 else line
+        out.append(Partition(part.index, part.path, part.format, part.start, part.end, line))
+        line += count
+    return out
+
+
+def read_partition(part: Partition, require_authors: bool = True) -> Iterator[Paper | RecordError]:
+    """The records of one partition, problems yielded, not raised, as the readers report them.
+
+    A whole file goes through `kg.readers.iter_records`; a JSONL range is read line by line here,
+    each line numbered as in the whole file.
+    """
+    if part.end is None:
+        yield from iter_records(part.path, format=part.format, require_authors=require_authors)
+        return
+    with open(part.path, "rb") as handle:
+        handle.seek(part.start)
+        data = handle.read(part.end - part.start)
+    if part.start == 0:
+        data = data.removeprefix(_BOM)
+    for number, raw in enumerate(data.split(b"\n"), start=part.first_line):
+        raw = raw.removesuffix(b"\r")
+        if not raw.strip():
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield not_utf8(part.path, number, raw, exc)
+            continue
+        yield _jsonl_record(text, part.path, number, require_authors)
+
+
+def _jsonl_record(text: str, file: str, line: int, require_authors: bool) -> Paper | RecordError:
+    """One JSONL line as `kg.readers.tabular.iter_jsonl` reads it: a Paper, or the RecordError for `file:line`."""
+    try:
+        record = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        return RecordError(file, line, _invalid_json(exc))
+    return _record(record, file, line, "", require_authors)
