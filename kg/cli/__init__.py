@@ -79,7 +79,7 @@ def _cmd_build(args: argparse.Namespace) -> int:
     result = build(args.inputs or None, out_dir=args.output, format=args.format, strict=args.strict,
                    spacy_model=args.spacy_model, base_iri=args.base_iri, aliases=args.aliases,
                    workers=args.workers, counting=args.counting, seed=args.seed, resolution=args.resolution,
-                   min_weight=args.min_weight, **_view_caps(args), quiet=args.quiet)
+                   min_weight=args.min_weight, **_view_caps(args), quiet=args.quiet, scheduler=args.scheduler)
     _report_problems(result.problems)
     if not args.quiet:
         print(result.summary())
@@ -270,7 +270,8 @@ def make_parser() -> argparse.ArgumentParser:
                        description="Read the inputs (default: the embedded sample) and write every export into DIR.",
                        epilog="examples:\n  kg build\n  kg build papers.jsonl more.bib -o out/\n"
                               "  kg build listing.txt --base-iri https://data.example.org/conf2024/ --aliases aliases.yaml\n"
-                              "  kg build listing.txt --workers 2 --top-n 500 --min-weight 2 --quiet",
+                              "  kg build listing.txt --workers 2 --top-n 500 --min-weight 2 --quiet\n"
+                              "  kg build papers-*.jsonl --scheduler local:2 -o out/",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (default: the embedded sample listing)")
     p.add_argument("-o", "--output", default="exports", metavar="DIR", help="output folder (default: exports/)")
@@ -282,6 +283,10 @@ def make_parser() -> argparse.ArgumentParser:
     _add_view_thresholds(p)
     _add_extract_options(p)
     _add_read_options(p)
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="read, dedupe and extract on a Dask cluster: tcp://HOST:8786, or local:N for N worker "
+                        "processes on this machine; writes Parquet tables into DIR/tables/ (needs kg[dask]; "
+                        "see docs/scaling.md)")
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("papers", help="what was read: records and problems",
