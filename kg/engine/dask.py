@@ -27,6 +27,9 @@ from kg.engine.partitions import DEFAULT_PARTITION_BYTES, count_lines, numbered,
 from kg.errors import UsageError
 from kg.readers import ReadResult, sample_path
 
+#: Records are Python objects in object columns: no conversion to Arrow strings, and shuffles by
+#: tasks (a peer-to-peer shuffle would convert the partitions to Arrow).
+_CONFIG = {"dataframe.convert-string": False, "dataframe.shuffle.method": "tasks"}
 #: The Parquet tables written into `DIR/tables/`, one folder (of part files) each.
 TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
 
@@ -115,7 +118,7 @@ def cluster_graph(
     files = [str(path) for path in (inputs or [sample_path()])]
     parts = plan(files, format, partition_bytes)
     tables = Path(out_dir) / "tables"
-    with connect(scheduler, quiet=quiet) as client, dask.config.set({"dataframe.convert-string": False}):
+    with connect(scheduler, quiet=quiet) as client, dask.config.set(_CONFIG):
         ranged = [part for part in parts if part.end is not None]
         counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
         parts = numbered(parts, [counts.get(part.index, 0) for part in parts])
@@ -135,13 +138,13 @@ def cluster_graph(
         wait(papers)
         del reads, frames, problem_lists  # the records now live in `papers`
         if strict and problems:
-            raise min(problems, key=lambda item: item[0])[1]
+            raise tasks.problem(min(problems, key=operator.itemgetter(0)))
 
         _write_tables(papers, tables, alias_table, vocabulary().lexicon_pairs, width)
         gathered = papers[["pos", "paper", "found", "notices"]].compute().sort_values("pos")
     problems += [notice for notices in gathered["notices"] for notice in notices]
     result = ReadResult(papers=list(gathered["paper"]), files=files,
-                        problems=[problem for _, problem in sorted(problems, key=lambda item: item[0])])
+                        problems=[tasks.problem(item) for item in sorted(problems, key=operator.itemgetter(0))])
     methods = _link(list(gathered["found"]))
     return result, build_graph(result.papers, methods, aliases=alias_table)
 

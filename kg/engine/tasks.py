@@ -48,14 +48,15 @@ def pipeline(model: str | None) -> Language:
 
 
 # ---------------------------------------------------------------------------------- reading
-def read(part: Partition, require_authors: bool = True) -> tuple[pd.DataFrame, list[tuple[int, RecordError]]]:
-    """A partition's papers (position, key, id, Paper) and its problems with their positions."""
+def read(part: Partition, require_authors: bool = True) -> tuple[pd.DataFrame, list[tuple[int, str, int, str]]]:
+    """A partition's papers (position, key, id, Paper) and its problems as (position, file, line,
+    message): a RecordError does not survive pickling, its fields do (`problem` makes it again)."""
     rows: list[tuple[int, str, str | None, Paper]] = []
-    problems: list[tuple[int, RecordError]] = []
+    problems: list[tuple[int, str, int, str]] = []
     for index, item in enumerate(read_partition(part, require_authors)):
         pos = part.index * SPAN + index
         if isinstance(item, RecordError):
-            problems.append((pos, item))
+            problems.append((pos, item.file, item.line, item.message))
         else:
             rows.append((pos, item.key, item.id, item))
     frame = pd.DataFrame(rows, columns=list(READ_META.columns)) if rows else READ_META.copy()
@@ -83,9 +84,14 @@ def group_by_id(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(GROUP_META.columns)) if rows else GROUP_META.copy()
 
 
-def _fold(members: list[tuple[int, Paper]]) -> tuple[Paper, list[tuple[int, Duplicate]]]:
+def problem(item: tuple) -> RecordError:
+    """The RecordError, or `Duplicate` notice, a worker sent as a tuple (see `read`, `_fold`)."""
+    return RecordError(*item[1:]) if len(item) == 4 else Duplicate(*item[1:])
+
+
+def _fold(members: list[tuple[int, Paper]]) -> tuple[Paper, list[tuple]]:
     """The records of one paper merged in input order, as `kg.readers.reading` merges them, and the
-    `Duplicate` notice of each later record at its position."""
+    `Duplicate` notice of each later record at its position, as (position, its arguments)."""
     first = members[0][1]
     merged, keys, notices = first, {first.key}, []
     for pos, other in members[1:]:
@@ -93,7 +99,7 @@ def _fold(members: list[tuple[int, Paper]]) -> tuple[Paper, list[tuple[int, Dupl
         keys.add(other.key)
         merged, gained = merge(merged, other)
         action = f"merged, taking its {', '.join(gained)}" if gained else "merged (it adds nothing)"
-        notices.append((pos, Duplicate(other.source, first.source, reason, action)))
+        notices.append((pos, other.source, first.source, reason, action))
     return merged, notices
 
 

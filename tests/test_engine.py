@@ -1,0 +1,157 @@
+"""`kg build --scheduler`: the Dask engine on a real LocalCluster on 127.0.0.1 gives the in-process results,
+also when a worker process is killed in the middle of the build."""
+from __future__ import annotations
+
+import filecmp
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("distributed")
+pd = pytest.importorskip("pandas")
+
+from distributed import Client, LocalCluster  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import corpus  # noqa: E402
+
+from kg.engine import cluster_graph  # noqa: E402
+from kg.engine.partitions import plan  # noqa: E402
+from kg.errors import UsageError  # noqa: E402
+from kg.graph.build import coauthor_graph, topic_graph  # noqa: E402
+from kg.rdf.export import iter_ntriples  # noqa: E402
+from kg.workflow import build, load_graph  # noqa: E402
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+IJCAI = SHARED / "ijcai2024.jsonl"
+SAME_FILES = ("graph.nt", "authors.csv", "coauthor_edges.csv", "methods.csv", "papers.jsonl", "method_pairs.csv")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two single-threaded worker processes on 127.0.0.1, shared by the tests of this module."""
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        yield cluster, client
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> list[Path]:
+    """A synthetic JSONL corpus (300 papers, 40 of them twice, one bad line, one id shared by two
+    different abstracts) and a listing repeating 30 of its papers: duplicates across partitions and files."""
+    folder = tmp_path_factory.mktemp("engine")
+    papers = list(corpus.generate(300, seed=3, vocab=corpus.load_vocabulary()))
+    lines = [json.dumps(p.to_json(), ensure_ascii=False) for p in papers]
+    lines += lines[:40]
+    lines.insert(150, "{not json")
+    with_id = [dict(json.loads(lines[i]), id=f"doi:10.1/{i % 2}") for i in (10, 11, 12)]
+    with_id[2]["abstract"] = "A different abstract of the paper with the same DOI, " + with_id[2]["abstract"]
+    lines += [json.dumps(record, ensure_ascii=False) for record in with_id]
+    jsonl = folder / "papers.jsonl"
+    jsonl.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    listing = corpus.write_listing(papers[100:130], folder / "listing.txt")
+    return [jsonl, listing]
+
+
+def _tables(out: Path, name: str) -> pd.DataFrame:
+    return pd.read_parquet(out / "tables" / name)
+
+
+def test_partitions_cover_the_file_at_line_ends(inputs):
+    jsonl = inputs[0]
+    parts = plan(inputs, partition_bytes=20_000)
+    ranges = [(p.start, p.end) for p in parts if p.path == str(jsonl)]
+    assert len(ranges) > 5 and ranges[0][0] == 0 and ranges[-1][1] == jsonl.stat().st_size
+    assert all(end == start for (_, end), (start, _) in zip(ranges, ranges[1:]))
+    data = jsonl.read_bytes()
+    assert all(data[end - 1:end] == b"\n" for _, end in ranges)
+    assert parts[-1].path == str(inputs[1]) and parts[-1].end is None  # a listing is read whole
+
+
+def test_small_partitions_read_dedupe_and_extract_as_in_process(cluster, inputs, tmp_path):
+    _, client = cluster
+    expected, G = load_graph(inputs, quiet=True)
+    result, H = cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, partition_bytes=20_000, quiet=True)
+    assert result.papers == expected.papers
+    assert [str(p) for p in result.problems] == [str(p) for p in expected.problems]
+    assert expected.duplicates == 73 and expected.skipped == 1  # 40 + 30 + 3 with ids; the bad line
+    assert sum("(same id doi:10.1/0)" in str(p) for p in result.problems) == 1
+    assert list(iter_ntriples(H)) == list(iter_ntriples(G))
+
+    coauthors, topics = coauthor_graph(G), topic_graph(G)
+    pairs = _tables(tmp_path, "coauthor_pairs")
+    assert {(r.source, r.target): (r.count, r.papers.split("; ")) for r in pairs.itertuples()} == {
+        tuple(sorted((u, v))): (d["count"], d["papers"]) for u, v, d in coauthors.edges(data=True)}
+    method_pairs = _tables(tmp_path, "method_pairs")
+    assert {(r.source, r.target): r.count for r in method_pairs.itertuples()} == {
+        tuple(sorted((u, v))): d["count"] for u, v, d in topics.edges(data=True)}
+    authorship = _tables(tmp_path, "authorship")
+    assert sorted(zip(authorship.paper, authorship.position, authorship.author, authorship.name)) == sorted(
+        (u, d["position"], v, d["name"]) for u, v, d in G.edges(data=True) if d["rel"] == "authored_by")
+    mentions = _tables(tmp_path, "mentions")
+    assert sorted(zip(mentions.paper, mentions.method, mentions.mentions)) == sorted(
+        (u, v, d["count"]) for u, v, d in G.edges(data=True) if d["rel"] == "mentions")
+
+
+def test_strict_raises_the_first_bad_record(cluster, inputs, tmp_path):
+    _, client = cluster
+    with pytest.raises(Exception, match=r"papers.jsonl:151: invalid JSON"):
+        cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, strict=True, partition_bytes=20_000, quiet=True)
+
+
+def test_bad_scheduler_addresses_are_usage_errors(tmp_path):
+    for address in ("local:0", "local:two", "somewhere:8786"):
+        with pytest.raises(UsageError, match="--scheduler"):
+            build(None, tmp_path, scheduler=address, quiet=True)
+
+
+def _same_outputs(a: Path, b: Path) -> list[str]:
+    return [name for name in SAME_FILES if not filecmp.cmp(a / name, b / name, shallow=False)]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not IJCAI.exists(), reason="../shared/data/ijcai2024.jsonl is not beside the repo")
+def test_local_2_writes_the_in_process_bytes_on_ijcai(tmp_path):
+    build([IJCAI], tmp_path / "one", quiet=True)
+    result = build([IJCAI], tmp_path / "dask", quiet=True, scheduler="local:2")
+    assert len(result.read.papers) == 1044
+    assert _same_outputs(tmp_path / "one", tmp_path / "dask") == []
+    assert len(_tables(tmp_path / "dask", "authorship")) == sum(
+        1 for _, _, rel in result.graph.edges(data="rel") if rel == "authored_by")
+
+
+def test_a_worker_killed_mid_build_costs_a_retry_not_the_build(cluster, inputs, tmp_path):
+    local, client = cluster
+    build(inputs, tmp_path / "one", quiet=True)
+    pids = client.run(os.getpid)
+    outcome: dict = {}
+
+    def run() -> None:
+        try:
+            outcome["result"] = build(inputs, tmp_path / "dask", quiet=True, scheduler=local.scheduler_address)
+        except BaseException as exc:  # reported by the assertion below
+            outcome["error"] = exc
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    victim = None
+    deadline = time.monotonic() + 120
+    while victim is None and thread.is_alive() and time.monotonic() < deadline:
+        busy = {worker: keys for worker, keys in client.processing().items()
+                if any("merge_and_extract" in str(key) for key in keys)}
+        victim = next(iter(sorted(busy)), None)
+        time.sleep(0.01)
+    assert victim is not None, "no extraction task was seen running"
+    os.kill(pids[victim], signal.SIGKILL)
+    thread.join(300)
+    assert not thread.is_alive()
+    assert "error" not in outcome, outcome.get("error")
+    assert victim not in client.scheduler_info()["workers"]  # it died; the nanny started another
+    assert _same_outputs(tmp_path / "one", tmp_path / "dask") == []
