@@ -66,7 +66,7 @@ def _tables(out: Path, name: str) -> pd.DataFrame:
 
 def test_partitions_cover_the_file_at_line_ends(inputs):
     jsonl = inputs[0]
-    parts = plan(inputs, partition_bytes=20_000)
+    parts = plan(inputs, partition_bytes=60_000)
     ranges = [(p.start, p.end) for p in parts if p.path == str(jsonl)]
     assert len(ranges) > 5 and ranges[0][0] == 0 and ranges[-1][1] == jsonl.stat().st_size
     assert all(end == start for (_, end), (start, _) in zip(ranges, ranges[1:]))
@@ -78,7 +78,7 @@ def test_partitions_cover_the_file_at_line_ends(inputs):
 def test_small_partitions_read_dedupe_and_extract_as_in_process(cluster, inputs, tmp_path):
     _, client = cluster
     expected, G = load_graph(inputs, quiet=True)
-    result, H = cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, partition_bytes=20_000, quiet=True)
+    result, H = cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, partition_bytes=60_000, quiet=True)
     assert result.papers == expected.papers
     assert [str(p) for p in result.problems] == [str(p) for p in expected.problems]
     assert expected.duplicates == 73 and expected.skipped == 1  # 40 + 30 + 3 with ids; the bad line
@@ -103,7 +103,7 @@ def test_small_partitions_read_dedupe_and_extract_as_in_process(cluster, inputs,
 def test_strict_raises_the_first_bad_record(cluster, inputs, tmp_path):
     _, client = cluster
     with pytest.raises(Exception, match=r"papers.jsonl:151: invalid JSON"):
-        cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, strict=True, partition_bytes=20_000, quiet=True)
+        cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, strict=True, partition_bytes=60_000, quiet=True)
 
 
 def test_bad_scheduler_addresses_are_usage_errors(tmp_path):
