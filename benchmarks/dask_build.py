@@ -3,7 +3,7 @@
     python benchmarks/dask_build.py --size 100000 --workers 1,2 [--seed 0]
 
 For each worker count: a LocalCluster of that many single-threaded worker processes on 127.0.0.1,
-`kg.build(jsonl, scheduler=its address)` into `benchmarks/out/<corpus>-dask<N>/`, then the peak
+`kg.build(jsonl, scheduler=its address)` into `benchmarks/out/dask<N>-<corpus>/`, then the peak
 resident memory (`ru_maxrss`) of each worker process and of this client process, and how long the
 cluster worked (first task start to last task end, from Dask's task stream) within the whole build.
 Figures are printed, never asserted; the client's peak is the highest of the whole run so far.
@@ -34,7 +34,7 @@ def run(jsonl: Path, workers: int, n: int) -> None:
 
     from kg.workflow import build
 
-    out = corpus.OUT_DIR / f"{jsonl.stem}-dask{workers}"
+    out = corpus.OUT_DIR / f"dask{workers}-{jsonl.stem}"  # not under the corpus prefix, which ensure_corpus cleans
     shutil.rmtree(out, ignore_errors=True)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
