@@ -187,7 +187,7 @@ def _stage_extract(ctx: _Context) -> dict:
 
 
 def _stage_graph(ctx: _Context) -> dict:
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     ctx.graph = build_graph(ctx.papers, ctx.methods)
     return {"nodes": ctx.graph.number_of_nodes(), "edges": ctx.graph.number_of_edges()}
@@ -211,7 +211,7 @@ def _stage_analysis(ctx: _Context) -> dict:
     """As `kg build`: both projections once, their VOSviewer maps, then the report on the same projections."""
     from kg.analysis.core import analyze
     from kg.exports.core import write_vosviewer
-    from kg.graph.build import coauthor_graph, topic_graph
+    from kg.graph import coauthor_graph, topic_graph
     from kg.analysis.report import write_report
 
     coauthors, topics = coauthor_graph(ctx.graph), topic_graph(ctx.graph, normalize="association")

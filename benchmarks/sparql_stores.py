@@ -105,7 +105,7 @@ def synthetic_graph(n: int = 10_000, seed: int = 0) -> nx.DiGraph:
 def pipeline_graph(papers: Sequence) -> nx.DiGraph:
     """Papers through the real pipeline: extraction, then kg.graph.build_graph."""
     from kg.extract import extract
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     return build_graph(papers, extract(papers))
 

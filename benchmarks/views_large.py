@@ -37,7 +37,7 @@ OUT_DIR = BENCH_DIR / "out" / "views"
 
 def _graph(inputs: Sequence[str], papers: int, seed: int):
     """The hub graph: of the inputs (read + extract + build), or of a synthetic corpus (no methods)."""
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     if inputs:
         from kg.extract import extract

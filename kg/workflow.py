@@ -69,7 +69,7 @@ def load_graph(
     """
     from kg.graph.aliases import load_aliases
     from kg.extract import extract, make_pipeline
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     alias_table = load_aliases(aliases) if aliases else None
     nlp = make_pipeline(spacy_model)
@@ -115,7 +115,7 @@ def build(
     """
     from kg.analysis.core import analyze, communities
     from kg.exports.core import write_gexf, write_graphml, write_vosviewer
-    from kg.graph.build import coauthor_graph, topic_graph
+    from kg.graph import coauthor_graph, topic_graph
     from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
     from kg.analysis.report import write_report
     from kg.views.page import write_views

@@ -12,7 +12,7 @@ import pytest
 
 from kg.analysis.core import analyze, communities, component_summary, eigenvector_by_component, modularity
 from kg.exports.core import vosviewer_json, write_gexf, write_graphml, write_vosviewer
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, Paper, Track
 from kg.analysis.report import CSV_TABLES, to_markdown, write_report

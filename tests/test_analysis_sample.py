@@ -14,7 +14,7 @@ import pytest
 from kg.analysis.core import analyze
 from kg.exports.core import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph.build import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
+from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
 from kg.readers import read
 from kg.analysis.report import write_report
 
@@ -27,7 +27,7 @@ import sys
 from kg.analysis.core import analyze
 from kg.exports.core import write_gexf, write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.readers import read
 from kg.analysis.report import write_report
 papers = read(None).papers

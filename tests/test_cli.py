@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import subprocess
-import sys
 
 import pytest
 

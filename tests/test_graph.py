@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kg.graph.aliases import load_aliases, possible_duplicates, similarity_reason
-from kg.errors import InputError, UsageError
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.errors import InputError, ArgumentError
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, MethodMention, Paper, Source, Track
 
@@ -122,7 +122,7 @@ def test_coauthor_full_and_fractional(papers):
     # Fractional strength = number of multi-author papers of the author.
     assert frac.degree("author:ann-lee", weight="weight") == pytest.approx(2.0)
     assert frac.degree("author:cy-wu", weight="weight") == pytest.approx(1.0)
-    with pytest.raises(UsageError):
+    with pytest.raises(ArgumentError):
         coauthor_graph(G, counting="harmonic")
 
 
@@ -162,11 +162,11 @@ def test_cuts_of_a_whole_projection_equal_projecting_again(papers, methods):
 
 def test_within_must_be_a_whole_projection_of_the_same_kind(papers, methods):
     G = build_graph(papers, methods)
-    with pytest.raises(UsageError, match="whole coauthor projection"):
+    with pytest.raises(ArgumentError, match="whole coauthor projection"):
         coauthor_graph(G, within=coauthor_graph(G, top_n=2))
-    with pytest.raises(UsageError, match="whole topic projection"):
+    with pytest.raises(ArgumentError, match="whole topic projection"):
         topic_graph(G, within=coauthor_graph(G))
-    with pytest.raises(UsageError, match="counting 'full', not 'fractional'"):
+    with pytest.raises(ArgumentError, match="counting 'full', not 'fractional'"):
         coauthor_graph(G, counting="fractional", within=coauthor_graph(G))
 
 
@@ -180,7 +180,7 @@ def test_topic_graph_counts_and_association(papers, methods):
     assert A.edges["method:x", "method:z"]["weight"] == pytest.approx(2 * 4 * 1 / (3 * 2))
     assert A.edges["method:x", "method:y"]["count"] == 2
     assert A.graph["normalize"] == "association"
-    with pytest.raises(UsageError):
+    with pytest.raises(ArgumentError):
         topic_graph(build_graph(papers, methods), normalize="cosine")
 
 

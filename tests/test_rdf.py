@@ -11,7 +11,7 @@ from pyshacl import validate
 from rdflib.compare import isomorphic
 from rdf_fixture import NASTY_NAMES, fixture_graph, nasty_graph
 
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg.rdf.export import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
                     iter_ntriples, node_iri, to_rdf, write_rdf)
 
@@ -204,7 +204,7 @@ def test_jsonld_node_lines_are_what_json_dumps_writes(tmp_path):
 
 
 def test_a_bad_language_tag_is_a_usage_error_and_leaves_no_files(tmp_path):
-    with pytest.raises(UsageError, match="language tag"):
+    with pytest.raises(ArgumentError, match="language tag"):
         write_rdf(fixture_graph(), tmp_path, language="e n")
     assert list(tmp_path.iterdir()) == []
 
@@ -222,7 +222,7 @@ def test_base_iri_is_the_users_and_checked(tmp_path):
     assert rdflib.URIRef("urn:example:kg:paper/p1") in set(graph.subjects())
     assert_same_graph(fixture_graph(), from_rdf(graph))
     for bad in ("no-scheme/", "https://example.org/kg", "https://exa mple.org/"):
-        with pytest.raises(UsageError, match="base IRI"):
+        with pytest.raises(ArgumentError, match="base IRI"):
             to_rdf(fixture_graph(), base_iri=bad)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from kg.cli import main
-from kg.errors import InputError, RecordError, UsageError
+from kg.errors import InputError, RecordError, ArgumentError
 from kg.readers import Duplicate, iter_papers, read, reading, sample_path
 from kg.readers.detect import detect_format
 
@@ -39,7 +39,7 @@ def test_explicit_format_overrides_detection(tmp_path):
 
 
 def test_unknown_format_is_a_usage_error():
-    with pytest.raises(UsageError, match="unknown input format 'xml'"):
+    with pytest.raises(ArgumentError, match="unknown input format 'xml'"):
         read(None, format="xml")
 
 

@@ -14,8 +14,8 @@ import pytest
 from pyvis.network import Network
 
 from kg.cli import main
-from kg.errors import UsageError
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.errors import ArgumentError
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.views.layout import community_layout
 from kg.records import Author, Method, MethodMention, Paper
 from kg.views.page import (DEFAULT_TOP_N, TIP_ITEMS, View, coauthor_view, display, render_html, script_json, topic_view,
@@ -112,7 +112,7 @@ def test_topic_view_evidence_colour_and_normalisation(G):
     by_community = topic_view(G, color_by="community", normalize="association")
     assert by_community.meta["legend"]["entries"][0]["label"].startswith("Community 1")
     assert "association strength" in by_community.edges[0]["tip"]["lines"][0]
-    with pytest.raises(UsageError, match="color_by"):
+    with pytest.raises(ArgumentError, match="color_by"):
         topic_view(G, color_by="size")
 
 
@@ -135,7 +135,7 @@ def test_track_restriction_matches_track_or_area_labels(G):
                                                       "Grace Hopper"]
     assert view.meta["notes"] == ["Only the 2 papers in track reinforcement learning."]
     assert len(topic_view(G, track="Deep Learning · Large Language Models").nodes) == 2
-    with pytest.raises(UsageError, match="known tracks and areas: Deep Learning"):
+    with pytest.raises(ArgumentError, match="known tracks and areas: Deep Learning"):
         coauthor_view(G, track="Astrology")
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from kg.graph.build import build_graph
+from kg.graph import build_graph
 from kg.names import author_key
 from kg.records import Author, Method, MethodMention, Paper, Track
 

@@ -31,7 +31,7 @@ import networkx as nx
 import numpy as np
 
 from kg.graph.aliases import possible_duplicates
-from kg.graph.build import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
+from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
 
 if TYPE_CHECKING:
     import igraph

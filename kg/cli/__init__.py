@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from kg.errors import KgError, UsageError
+from kg.errors import KgError, ArgumentError
 
 
 def _print_json(data: object) -> None:
@@ -191,7 +190,7 @@ def _parse_params(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise UsageError(f"--param {pair!r}: expected NAME=VALUE")
+            raise ArgumentError(f"--param {pair!r}: expected NAME=VALUE")
         params[name] = value
     return params
 
@@ -436,7 +435,7 @@ def _apply_settings(parser: argparse.ArgumentParser, settings: dict) -> None:
         command.set_defaults(**{key: value for key, value in settings.items() if key in dests})
     unknown = sorted(set(settings) - known)
     if unknown:
-        raise UsageError(f"unknown setting(s) in the settings file: {', '.join(unknown)}")
+        raise ArgumentError(f"unknown setting(s) in the settings file: {', '.join(unknown)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -446,13 +445,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = make_parser()
     try:
         _apply_settings(parser, load_config())
-    except UsageError as exc:
+    except ArgumentError as exc:
         print(f"kg: error: {exc}", file=sys.stderr)
         return 2
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except UsageError as exc:
+    except ArgumentError as exc:
         print(f"kg: error: {exc}", file=sys.stderr)
         return 2
     except KgError as exc:

@@ -25,7 +25,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg._util import parallel
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
 from kg.extract.normalize import concept_key, display_form
@@ -69,7 +69,7 @@ def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: in
     """
     nlp = nlp if nlp is not None else default_pipeline()
     if COMPONENT not in nlp.pipe_names:
-        raise UsageError(f"the spaCy pipeline has no {COMPONENT!r} component; build it with kg.extract.make_pipeline()")
+        raise ArgumentError(f"the spaCy pipeline has no {COMPONENT!r} component; build it with kg.extract.make_pipeline()")
     pairs = ((paper.key, paper.text) for paper in papers)
     found = _reduced(nlp, pairs, batch_size) if workers <= 1 else _reduced_in(workers, nlp, pairs, batch_size)
     total = len(papers) if isinstance(papers, Sized) else None

@@ -10,7 +10,7 @@ from spacy.util import compile_infix_regex
 
 import kg.extract.component  # noqa: F401  (registers the `kg_methods` factory)
 import kg.extract.sentences  # noqa: F401  (registers the `kg_sentencizer` factory)
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 
 COMPONENT = "kg_methods"
 #: Names a user may give for a pipeline installed under another package name. The `models` extra
@@ -23,7 +23,7 @@ _BRACKET_INFIXES = (r"(?<=[\w])[()\[\]](?=[\w\-])", r"(?<=[\w\)\]])[)\]]", r"[(\
 def make_pipeline(model: str | None = None) -> Language:
     """`spacy.blank("en")` (model None) or the installed pipeline `model`, with our components.
 
-    Raises UsageError naming the extra to install when `model` is not installed.
+    Raises ArgumentError naming the extra to install when `model` is not installed.
     """
     nlp = spacy.blank("en") if model is None else _load(model)
     infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
@@ -46,7 +46,7 @@ def _load(model: str) -> Language:
             return spacy.load(name, exclude=["ner"])
         except OSError:
             continue
-    raise UsageError(
+    raise ArgumentError(
         f"spaCy pipeline {model!r} is not installed. Install it with `pip install 'kg[models]'` "
         f"(provides en_core_web_sm) or `python -m spacy download {model}`, or omit --spacy-model "
         f"to use the blank English pipeline.")

@@ -202,7 +202,7 @@ def possible_duplicates(G: nx.DiGraph) -> list[dict]:
         return {v for p in papers_of[author] for _, v, r in G.out_edges(p, data="rel") if r == rel} - {author}
 
     # Pairs are judged bucket by bucket and only the accepted ones kept: at 100,000 papers the
-    # buckets hold 4.6 million candidate pairs (0.7 GB as a set of tuples) for 15,000 accepted.
+    # buckets hold millions of candidate pairs for each few thousand accepted.
     reasons = {(u, v): reason for group in buckets.values() for u, v in combinations(sorted(group), 2)
                if (reason := _reason(tokens[u], tokens[v])) is not None}
     return [{

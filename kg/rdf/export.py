@@ -44,7 +44,7 @@ import pyoxigraph as ox
 import rdflib
 from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SKOS, XSD
 
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg._util.io import atomic_open
 from kg.names import fold
 
@@ -118,15 +118,15 @@ def encode_segment(text: str) -> str:
 
 
 def check_base_iri(base_iri: str) -> str:
-    """Return `base_iri` if resources can be minted under it, else raise UsageError saying why."""
+    """Return `base_iri` if resources can be minted under it, else raise ArgumentError saying why."""
     from pyoxigraph import NamedNode
 
     if not base_iri or base_iri[-1] not in "/#:":
-        raise UsageError(f"base IRI {base_iri!r} must end with '/', '#' or ':' (e.g. {DEFAULT_BASE_IRI})")
+        raise ArgumentError(f"base IRI {base_iri!r} must end with '/', '#' or ':' (e.g. {DEFAULT_BASE_IRI})")
     try:
         NamedNode(base_iri + "x")
     except ValueError as exc:
-        raise UsageError(f"base IRI {base_iri!r} is not an absolute IRI ({exc}); e.g. {DEFAULT_BASE_IRI}") from exc
+        raise ArgumentError(f"base IRI {base_iri!r} is not an absolute IRI ({exc}); e.g. {DEFAULT_BASE_IRI}") from exc
     return base_iri
 
 
@@ -202,12 +202,12 @@ _RELS = ("authored_by", "in_track", "broader", "mentions")
 
 
 def _check_language(language: str | None) -> str | None:
-    """Return `language` if it is a valid language tag (or None/empty: no tag), else raise UsageError."""
+    """Return `language` if it is a valid language tag (or None/empty: no tag), else raise ArgumentError."""
     if language:
         try:
             ox.Literal("", language=language)
         except ValueError as exc:
-            raise UsageError(f"language {language!r} is not a valid language tag ({exc}); e.g. 'en'") from exc
+            raise ArgumentError(f"language {language!r} is not a valid language tag ({exc}); e.g. 'en'") from exc
     return language
 
 

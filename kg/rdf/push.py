@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from kg.errors import StoreError, UsageError
+from kg.errors import StoreError, ArgumentError
 from kg.rdf.sparql import default_data
 
 #: Media types of the graph serialisations a Graph Store accepts, by file extension.
@@ -36,7 +36,7 @@ def graph_store_url(endpoint: str, graph: str | None = None) -> str:
     """The Graph Store Protocol URL of `graph` (None = the default graph) at `endpoint`."""
     parts = urlsplit(endpoint)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise UsageError(f"endpoint {endpoint!r} is not an http(s) URL, e.g. http://127.0.0.1:7878/store")
+        raise ArgumentError(f"endpoint {endpoint!r} is not an http(s) URL, e.g. http://127.0.0.1:7878/store")
     target = "default" if graph is None else f"graph={quote(graph, safe='')}"
     return f"{endpoint}{'&' if parts.query else '?'}{target}"
 
@@ -50,9 +50,9 @@ def push(endpoint: str, data: str | os.PathLike[str] | None = None, graph: str |
     path = Path(data) if data is not None else default_data()
     media_type = MEDIA_TYPES.get(path.suffix.lower())
     if media_type is None:
-        raise UsageError(f"{path}: cannot push this format; use one of {', '.join(MEDIA_TYPES)}")
+        raise ArgumentError(f"{path}: cannot push this format; use one of {', '.join(MEDIA_TYPES)}")
     if not path.is_file():
-        raise UsageError(f"{path}: no such file; run `kg build` first or pass --data FILE")
+        raise ArgumentError(f"{path}: no such file; run `kg build` first or pass --data FILE")
     url = graph_store_url(endpoint, graph)
     method = "POST" if append else "PUT"
     size = path.stat().st_size

@@ -33,7 +33,7 @@ from typing import Any
 
 import pyoxigraph as ox
 
-from kg.errors import InputError, QueryError, UsageError
+from kg.errors import InputError, QueryError, ArgumentError
 from kg.names import fold
 from kg.rdf.export import PREFIXES, iter_ntriples
 
@@ -77,7 +77,7 @@ class Param:
             if self.type == "name":
                 return ox.Literal(fold(str(value)))
         except ValueError as exc:
-            raise UsageError(f"parameter {self.name}: {value!r} is not a valid {self.type}") from exc
+            raise ArgumentError(f"parameter {self.name}: {value!r} is not a valid {self.type}") from exc
         return ox.Literal(str(value))
 
 
@@ -108,12 +108,12 @@ class NamedQuery:
         unknown = sorted(set(values) - set(declared))
         if unknown:
             known = ", ".join(declared) or "none"
-            raise UsageError(f"query {self.name} has no parameter {', '.join(unknown)} (parameters: {known})")
+            raise ArgumentError(f"query {self.name} has no parameter {', '.join(unknown)} (parameters: {known})")
         out = {}
         for p in self.params:
             value = values.get(p.name, p.default)
             if value is None:
-                raise UsageError(f"query {self.name} needs --param {p.name}=VALUE ({p.type})")
+                raise ArgumentError(f"query {self.name} needs --param {p.name}=VALUE ({p.type})")
             out[ox.Variable(p.name)] = p.term(value)
         return out
 
@@ -266,7 +266,7 @@ class QueryResult:
         try:
             import pandas as pd
         except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise UsageError("to_dataframe() needs pandas: pip install pandas") from exc
+            raise ArgumentError("to_dataframe() needs pandas: pip install pandas") from exc
         return pd.DataFrame(self.rows, columns=self.columns)
 
     def __len__(self) -> int:
@@ -336,7 +336,7 @@ def format_result(result: QueryResult, fmt: str = "table", max_width: int = 60) 
         writer.writerows(cells)
         return out.getvalue()
     if fmt != "table":
-        raise UsageError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+        raise ArgumentError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     cells = [[_cut(" ".join(c.split()), max_width) for c in row] for row in cells]
     widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(result.columns)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(result.columns, widths)).rstrip(),

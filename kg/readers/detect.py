@@ -10,7 +10,7 @@ import os
 import re
 from pathlib import Path
 
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg.readers.source import head_bytes
 
 FORMATS = ("listing", "json", "jsonl", "csv", "bibtex")
@@ -21,9 +21,9 @@ _CSV_HEADER = re.compile(r"(?:^|[,;\t])\s*\"?(?:abstract|text)\"?\s*(?:[,;\t]|$)
 
 
 def check_format(format: str) -> str:
-    """The format name if known (`auto` included), else a UsageError listing the choices."""
+    """The format name if known (`auto` included), else a ArgumentError listing the choices."""
     if format != "auto" and format not in FORMATS:
-        raise UsageError(f"unknown input format {format!r}; choose auto, {', '.join(FORMATS)}")
+        raise ArgumentError(f"unknown input format {format!r}; choose auto, {', '.join(FORMATS)}")
     return format
 
 

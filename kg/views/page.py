@@ -31,8 +31,8 @@ from markupsafe import Markup
 from pyvis.network import Network
 
 from kg.analysis.core import communities
-from kg.errors import UsageError
-from kg.graph.build import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
+from kg.errors import ArgumentError
+from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
 from kg._util.io import atomic_write
 from kg.views.layout import community_layout
 from kg.names import fold
@@ -204,7 +204,7 @@ def topic_view(
     are those of `coauthor_view`, and so is `within` (here the whole `topic_graph(G)`, any `normalize`).
     """
     if color_by not in ("track", "community"):
-        raise UsageError(f"color_by must be 'track' or 'community', not {color_by!r}")
+        raise ArgumentError(f"color_by must be 'track' or 'community', not {color_by!r}")
     H, track_note = _restrict_to_track(G, track)
     P = topic_graph(H, normalize=normalize, min_weight=min_weight, min_papers=min_papers, top_n=top_n,
                     top_links=top_links, within=within if track is None else None)
@@ -404,7 +404,7 @@ def _restrict_to_track(G: nx.DiGraph, track: str | None) -> tuple[nx.DiGraph, li
             papers.append(paper)
     if not papers:
         known = sorted({G.nodes[t]["label"] for t in nodes_of_kind(G, "track") + nodes_of_kind(G, "area")})
-        raise UsageError(f"no paper is in track {track!r}; known tracks and areas: {', '.join(known) or 'none'}")
+        raise ArgumentError(f"no paper is in track {track!r}; known tracks and areas: {', '.join(known) or 'none'}")
     keep = set(papers).union(*(G.successors(p) for p in papers))
     return G.subgraph(keep), [f"Only the {_count(len(papers), 'paper')} in track {track}."]
 
@@ -533,6 +533,6 @@ def _inlinable(text: str, name: str) -> Markup:
     """Trusted code (never input data) that cannot end its `<script>`/`<style>` element early."""
     lowered = text.lower()
     if "</script" in lowered or "</style" in lowered or "<!--" in lowered:
-        raise UsageError(f"{name} contains '</script', '</style' or '<!--' and cannot be inlined; "
+        raise ArgumentError(f"{name} contains '</script', '</style' or '<!--' and cannot be inlined; "
                          "reinstall pyvis==0.3.2 or report this bug")
     return Markup(text)
