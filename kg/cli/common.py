@@ -1,0 +1,127 @@
+"""What several commands share: their common options, JSON printing and problem reporting."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from kg.errors import ArgumentError
+
+
+def print_json(data: object) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+
+
+def report_problems(problems: Sequence[object]) -> None:
+    for problem in problems:
+        print(f"kg: {problem}", file=sys.stderr)
+
+
+def add_inputs(parser: argparse.ArgumentParser) -> None:
+    """The INPUT files of a reading command; none = the embedded sample (`kg.sample_path()`)."""
+    parser.add_argument(
+        "inputs",
+        nargs="*",
+        metavar="INPUT",
+        help="input files (default: the embedded 20-paper sample listing, kg/data/sample_listing.txt)",
+    )
+
+
+def add_read_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every subcommand that reads input files."""
+    parser.add_argument(
+        "--format",
+        default="auto",
+        choices=["auto", "listing", "json", "jsonl", "csv", "bibtex"],
+        help="input format (default: by extension and content)",
+    )
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help="make the first malformed record fatal instead of reporting and skipping it",
+    )
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars, no summary")
+
+
+def add_extract_options(parser: argparse.ArgumentParser) -> None:
+    """Options of every subcommand that runs method extraction."""
+    parser.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
+    parser.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
+
+
+def add_counting_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--counting",
+        choices=["full", "fractional"],
+        default="full",
+        help="co-author link weight: shared papers (full) or 1/(n-1) per paper of n authors (fractional)",
+    )
+
+
+def add_view_thresholds(parser: argparse.ArgumentParser) -> None:
+    """The thresholds of the HTML views (`kg views`, and the views `kg build` writes)."""
+    parser.add_argument(
+        "--min-weight",
+        type=float,
+        default=0,
+        metavar="W",
+        help="views: drop links lighter than W (shared papers; co-occurrences or association strength)",
+    )
+    parser.add_argument(
+        "--top-n",
+        type=int,
+        metavar="N",
+        help="views: keep the N authors / methods with most papers, 0 = all (default: 3000, "
+        "kg.views.DEFAULT_TOP_N); the page says what was cut",
+    )
+    parser.add_argument(
+        "--top-links",
+        type=int,
+        metavar="N",
+        help="views: keep the N heaviest links, 0 = all (default: 20000, "
+        "kg.views.DEFAULT_TOP_LINKS); the page says what was cut",
+    )
+
+
+def view_caps(args: argparse.Namespace) -> dict[str, int | None]:
+    """`--top-n`/`--top-links` as the views take them: unset = the default cap, 0 = no cap."""
+    from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+
+    return {
+        "top_n": DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
+        "top_links": DEFAULT_TOP_LINKS if args.top_links is None else args.top_links or None,
+    }
+
+
+def add_resolution_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--resolution", type=float, default=1.0, help="Louvain resolution: >1 more, smaller communities (default: 1.0)"
+    )
+
+
+def load_graph_reporting(args: argparse.Namespace, load_graph):
+    """Read, extract and build as the options say, printing the reading problems."""
+    result, G = load_graph(
+        args.inputs or None,
+        format=args.format,
+        strict=args.strict,
+        spacy_model=args.spacy_model,
+        aliases=getattr(args, "aliases", None),
+        workers=args.workers,
+        quiet=args.quiet,
+    )
+    report_problems(result.problems)
+    return result, G
+
+
+def parse_params(pairs: Sequence[str]) -> dict[str, str]:
+    params = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise ArgumentError(f"--param {pair!r}: expected NAME=VALUE")
+        params[name] = value
+    return params
