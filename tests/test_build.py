@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import kg
+from kg._util.publish import MANIFEST
 from kg.workflow import build
 from kg.cli import main
 
@@ -48,7 +49,7 @@ def test_build_is_the_api_and_the_cli(tmp_path, capsys):
     assert kg.build is build
     assert main(["build", "-o", str(tmp_path), "--quiet"]) == 0
     assert capsys.readouterr().out == ""
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(OUTPUTS)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*OUTPUTS, MANIFEST])
 
 
 def test_two_builds_are_byte_identical(tmp_path, sample_build):

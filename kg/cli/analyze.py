@@ -45,10 +45,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from kg.analysis.core import analyze
-    from kg.workflow import input_summary, load_graph
+    from kg.workflow import input_summary
     from kg.analysis.report import to_json, to_markdown, write_report
 
-    result, G = load_graph_reporting(args, load_graph)
+    result, G = load_graph_reporting(args)
     report = analyze(G, counting=args.counting, seed=args.seed, resolution=args.resolution, top=args.top)
     report["input"] = input_summary(result)
     if args.output:

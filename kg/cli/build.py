@@ -11,8 +11,8 @@ from kg.cli.common import (
     add_read_options,
     add_resolution_option,
     add_view_thresholds,
+    build_options,
     report_problems,
-    view_caps,
 )
 
 
@@ -43,22 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from kg.workflow import build
 
-    result = build(
-        args.inputs or None,
-        out_dir=args.output,
-        format=args.format,
-        strict=args.strict,
-        spacy_model=args.spacy_model,
-        base_iri=args.base_iri,
-        aliases=args.aliases,
-        workers=args.workers,
-        counting=args.counting,
-        seed=args.seed,
-        resolution=args.resolution,
-        min_weight=args.min_weight,
-        **view_caps(args),
-        quiet=args.quiet,
-    )
+    result = build(args.inputs or None, args.output, build_options(args))
     report_problems(result.problems)
     if not args.quiet:
         print(result.summary())

@@ -102,17 +102,23 @@ def add_resolution_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def load_graph_reporting(args: argparse.Namespace, load_graph):
+def build_options(args: argparse.Namespace):
+    """The `kg.workflow.BuildOptions` that the command's options set (the others keep their defaults)."""
+    from dataclasses import fields
+
+    from kg.workflow import BuildOptions
+
+    given = {f.name: getattr(args, f.name) for f in fields(BuildOptions) if hasattr(args, f.name)}
+    if hasattr(args, "top_n"):
+        given.update(view_caps(args))
+    return BuildOptions(**given)
+
+
+def load_graph_reporting(args: argparse.Namespace):
     """Read, extract and build as the options say, printing the reading problems."""
-    result, G = load_graph(
-        args.inputs or None,
-        format=args.format,
-        strict=args.strict,
-        spacy_model=args.spacy_model,
-        aliases=getattr(args, "aliases", None),
-        workers=args.workers,
-        quiet=args.quiet,
-    )
+    from kg.workflow import load_graph
+
+    result, G = load_graph(args.inputs or None, build_options(args))
     report_problems(result.problems)
     return result, G
 

@@ -56,10 +56,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kg.workflow import load_graph
     from kg.views.page import write_views
 
-    _, G = load_graph_reporting(args, load_graph)
+    _, G = load_graph_reporting(args)
     files = write_views(
         G,
         args.output,
