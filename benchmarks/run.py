@@ -201,7 +201,7 @@ def _stage_rdf(ctx: _Context) -> dict:
 
 
 def _stage_exports(ctx: _Context) -> dict:
-    from kg.exports.core import write_gexf, write_graphml
+    from kg.exports import write_gexf, write_graphml
 
     files = [write_graphml(ctx.graph, ctx.out_dir / "graph.graphml"), write_gexf(ctx.graph, ctx.out_dir / "graph.gexf")]
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
@@ -210,7 +210,7 @@ def _stage_exports(ctx: _Context) -> dict:
 def _stage_analysis(ctx: _Context) -> dict:
     """As `kg build`: both projections once, their VOSviewer maps, then the report on the same projections."""
     from kg.analysis.core import analyze
-    from kg.exports.core import write_vosviewer
+    from kg.exports import write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
     from kg.analysis.report import write_report
 

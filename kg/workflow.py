@@ -186,7 +186,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     """Every export of the build into the folder `out`: the report, and step name -> files written."""
     from kg.analysis.core import analyze, communities
     from kg.analysis.report import write_report
-    from kg.exports.core import write_gexf, write_graphml, write_vosviewer
+    from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
     from kg.rdf.export import write_rdf
     from kg.views.page import write_views

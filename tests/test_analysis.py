@@ -1,4 +1,4 @@
-"""kg.analysis.core, kg.analysis.report and kg.exports.core on small graphs whose figures are computed by hand."""
+"""kg.analysis.core, kg.analysis.report and kg.exports on small graphs whose figures are computed by hand."""
 from __future__ import annotations
 
 import csv
@@ -11,7 +11,7 @@ import networkx as nx
 import pytest
 
 from kg.analysis.core import analyze, communities, component_summary, eigenvector_by_component, modularity
-from kg.exports.core import vosviewer_json, write_gexf, write_graphml, write_vosviewer
+from kg.exports import vosviewer_json, write_gexf, write_graphml, write_vosviewer
 from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, Paper, Track

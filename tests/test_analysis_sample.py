@@ -12,7 +12,7 @@ import networkx as nx
 import pytest
 
 from kg.analysis.core import analyze
-from kg.exports.core import write_graphml, write_vosviewer
+from kg.exports import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
 from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
 from kg.readers import read
@@ -25,7 +25,7 @@ IJCAI = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024_lis
 BUILD_SCRIPT = """
 import sys
 from kg.analysis.core import analyze
-from kg.exports.core import write_gexf, write_graphml, write_vosviewer
+from kg.exports import write_gexf, write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
 from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.readers import read

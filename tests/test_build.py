@@ -75,7 +75,7 @@ def test_a_failure_in_the_second_process_fails_the_build(tmp_path, monkeypatch):
     def broken(G, path):
         raise OSError(f"cannot write {path}")
 
-    monkeypatch.setattr("kg.exports.core.write_graphml", broken)
+    monkeypatch.setattr("kg.exports.write_graphml", broken)
     with pytest.raises(OSError, match="graph.graphml"):
         build(None, tmp_path, workers=2, quiet=True)
     assert not list(tmp_path.glob(".*.tmp"))
