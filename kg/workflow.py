@@ -70,12 +70,21 @@ class BuildResult:
         return self.read.problems
 
     def summary(self) -> str:
+        """Three lines: what was read, what the graph holds, what was written where.
+
+        Tracks are counted as the report counts them: every track a paper is filed under, a
+        subarea (`Area · Subarea`) or an area alone (a one-level track).
+        """
         counts: dict[str, int] = {}
         for _, kind in self.graph.nodes(data="kind"):
             counts[kind] = counts.get(kind, 0) + 1
-        made = ", ".join(f"{counts.get(k, 0)} {k}s" for k in ("paper", "author", "track", "area", "method"))
+        filed = {v for _, v, rel in self.graph.edges(data="rel") if rel == "in_track"}
+        one_level = sum(self.graph.nodes[v]["kind"] == "area" for v in filed)
+        made = (f"{counts.get('paper', 0)} papers, {counts.get('author', 0)} authors, {len(filed)} tracks "
+                f"({len(filed) - one_level} area · subarea, {one_level} area only), {counts.get('area', 0)} areas, "
+                f"{counts.get('method', 0)} methods")
         wrote = ", ".join(p.name for p in self.files)
-        return f"{self.read.summary()}\ngraph: {made}\nwrote {len(self.files)} files to {self.out_dir}/: {wrote}"
+        return f"{self.read.summary()}\ngraph: {made}\nwrote {len(self.files)} files to {self.out_dir}{os.sep}: {wrote}"
 
 
 def write_papers_jsonl(papers: Sequence, path: Path) -> Path:

@@ -151,3 +151,8 @@ def test_broken_settings_file_is_a_usage_error(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main(["build", "--quiet"]) == 2
     assert "kg.toml" in capsys.readouterr().err
+
+
+def test_the_summary_counts_tracks_as_the_report_does(sample_build):
+    line = next(line for line in sample_build.summary().splitlines() if line.startswith("graph:"))
+    assert f"{len(sample_build.report['tracks'])} tracks (" in line

@@ -254,3 +254,16 @@ def test_possible_duplicates_are_reported_not_merged():
     assert found[0]["shared_coauthors"] == 1 and found[0]["reason"] == "initials"
     assert found[1]["shared_coauthors"] == 0
     assert G.graph["n_authors"] == 5  # all three Liu spellings are still separate authors
+
+
+def test_a_title_is_the_papers_label_and_a_derived_label_says_so():
+    from kg.readers.fields import make_paper
+
+    where = Source("t.jsonl", 1)
+    titled = make_paper(authors=["Ana Silva"], abstract="We propose FooNet for graphs.", title="Graphs Made Easy",
+                        source=where)
+    plain = make_paper(authors=["Bo Li", "Carl Zeiss"], abstract="A study of nothing in particular.", source=where)
+    G = build_graph([titled, plain])
+    assert G.nodes[titled.node]["label"] == "Graphs Made Easy"
+    assert G.nodes[titled.node]["label_source"] == "title"
+    assert (G.nodes[plain.node]["label"], G.nodes[plain.node]["label_source"]) == ("Bo Li et al.", "authors")

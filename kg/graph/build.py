@@ -38,8 +38,9 @@ def proposed_method(methods: Sequence[Method]) -> Method | None:
 def paper_label(paper: Paper) -> str:
     """The display label of a paper without methods: `First Author et al.` (`First Author` when alone).
 
-    Listings have no titles, so a paper's label is derived: `build_graph` uses the label of the
-    method it proposes (`proposed_method`) when it has one, else this.
+    A paper's label is its title when the record has one. Listings have no titles, so there it is
+    derived: `build_graph` uses the label of the method it proposes (`proposed_method`) when it
+    has one, else this; the node's `label_source` says which (`title`, `method` or `authors`).
     """
     if not paper.authors:
         return f"paper {paper.display_id}"
@@ -47,9 +48,9 @@ def paper_label(paper: Paper) -> str:
     return first if len(paper.authors) == 1 and not paper.authors_truncated else f"{first} et al."
 
 
-def _paper_attributes(paper: Paper, label: str, n_authors: int) -> dict:
+def _paper_attributes(paper: Paper, label: str, label_source: str, n_authors: int) -> dict:
     attrs = {
-        "kind": "paper", "label": label, "key": paper.key, "id": paper.id, "title": paper.title,
+        "kind": "paper", "label": label, "label_source": label_source, "key": paper.key, "id": paper.id, "title": paper.title,
         "abstract": paper.abstract, "text": paper.text, "authors_truncated": paper.authors_truncated,
         "n_authors": n_authors, "year": paper.year, "venue": paper.venue,
         "keywords": list(paper.keywords) or None,
@@ -114,9 +115,14 @@ def build_graph(
             method_alts[method.key].update(method.alt_labels, {method.label})
 
     for paper, signatures in kept:
-        proposed = proposed_method(methods.get(paper.key, ()))
-        label = method_labels[proposed.key] if proposed is not None else paper_label(paper)
-        G.add_node(paper_node(paper), **_paper_attributes(paper, label, len(signatures)))
+        proposed = None if paper.title else proposed_method(methods.get(paper.key, ()))
+        if paper.title:
+            label, source = paper.title, "title"
+        elif proposed is not None:
+            label, source = method_labels[proposed.key], "method"
+        else:
+            label, source = paper_label(paper), "authors"
+        G.add_node(paper_node(paper), **_paper_attributes(paper, label, source, len(signatures)))
     for key, counts in spellings.items():
         # most_common keeps first-seen order among equal counts: ties go to the first spelling seen.
         label = canonical.get(key) or counts.most_common(1)[0][0]
