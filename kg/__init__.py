@@ -17,7 +17,7 @@ __version__ = "0.1.0"
 #: API name -> (module, name in that module).
 _LAZY = {
     "build": ("kg.workflow", "build"), "load_graph": ("kg.workflow", "load_graph"),
-    "BuildResult": ("kg.workflow", "BuildResult"),
+    "BuildResult": ("kg.workflow", "BuildResult"), "BuildOptions": ("kg.workflow", "BuildOptions"),
     "extract_methods": ("kg.extract", "extract"), "make_pipeline": ("kg.extract", "make_pipeline"),
     "evaluate_methods": ("kg.evaluate", "evaluate"),
     "build_graph": ("kg.graph.build", "build_graph"), "coauthor_graph": ("kg.graph", "coauthor_graph"),

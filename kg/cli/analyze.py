@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 from kg.cli.common import (
-    add_inputs,
     add_counting_option,
     add_extract_options,
+    add_inputs,
     add_read_options,
     add_resolution_option,
     load_graph_reporting,
@@ -45,8 +45,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from kg.analysis.core import analyze
-    from kg.workflow import input_summary
     from kg.analysis.report import to_json, to_markdown, write_report
+    from kg.workflow import input_summary
 
     result, G = load_graph_reporting(args)
     report = analyze(G, counting=args.counting, seed=args.seed, resolution=args.resolution, top=args.top)

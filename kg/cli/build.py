@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 
 from kg.cli.common import (
-    add_inputs,
     add_counting_option,
     add_extract_options,
+    add_inputs,
     add_read_options,
     add_resolution_option,
     add_view_thresholds,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kg.cli.common import add_inputs, add_extract_options, add_read_options, print_json, report_problems
+from kg.cli.common import add_extract_options, add_inputs, add_read_options, print_json, report_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
