@@ -117,7 +117,26 @@ def _rules_from_csv(text: str, path: Path) -> list[tuple[str, str, str, str, str
 
 
 def load_aliases(path: str | os.PathLike[str]) -> Aliases:
-    """Read an aliases file (YAML or CSV, by extension); errors name the file and the entry."""
+    """Read an aliases file (YAML or CSV, by extension); errors name the file and the entry.
+
+    Parameters
+    ----------
+    path : path
+        A `.yaml`/`.yml` or `.csv` file of merge and split rules (the module's docstring shows both).
+
+    Returns
+    -------
+    Aliases
+        The rules, for `build_graph(..., aliases=...)`.
+
+    Examples
+    --------
+    >>> rules = ["action,name,into,paper", "merge,J. Liu,Jing Liu,"]
+    >>> _ = Path("aliases.csv").write_text("\\n".join(rules))
+    >>> table = load_aliases("aliases.csv")
+    >>> table.merges
+    {'j-liu': ('jing-liu', 'Jing Liu')}
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")

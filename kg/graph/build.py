@@ -79,8 +79,29 @@ def build_graph(
     Nodes are inserted papers first (input order), then authors, tracks, areas and methods in order
     of first appearance; edges paper by paper (authors by position, track, methods in the given
     order). A paper that appears twice (same key) is kept once (`G.graph["duplicate_papers"]`); an
-    author listed twice on one paper (e.g. merged by `aliases`) keeps the first position. `aliases`
-    (see `kg.graph.aliases`) is applied to every author before anything is counted.
+    author listed twice on one paper (e.g. merged by `aliases`) keeps the first position.
+
+    Parameters
+    ----------
+    papers : iterable of Paper
+        The records, as the readers make them.
+    methods : mapping, optional
+        `Paper.key` -> the paper's `Method`s (what `kg.extract_methods` returns).
+    aliases : Aliases, optional
+        Author merges and splits (`kg.load_aliases`), applied before anything is counted.
+
+    Returns
+    -------
+    networkx.DiGraph
+        The hub graph; its contract is `kg.graph.nodes` and docs/analysis.md.
+
+    Examples
+    --------
+    >>> import kg
+    >>> papers = kg.read().papers
+    >>> G = build_graph(papers, kg.extract_methods(papers))
+    >>> G.graph["n_papers"], G.nodes[papers[0].node]["kind"]
+    (20, 'paper')
     """
     methods = methods or {}
     resolve: Callable = aliases.resolve if aliases is not None else (lambda paper, author: (author.key, None))

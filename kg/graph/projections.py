@@ -129,6 +129,29 @@ def coauthor_graph(
     first, then `min_weight` cuts edges, then `top_links` keeps the heaviest links (ties by key);
     `P.graph["cut"]` says what was cut. `within`, the whole co-author graph of `G` with the same
     `counting` made before, is cut instead of reading `G`'s papers again.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        The hub graph (`build_graph`).
+    counting : {"full", "fractional"}
+        How a shared paper weighs a link.
+    min_weight, min_papers, top_n, top_links
+        The cuts, in that order of application (None = no cap).
+    within : networkx.Graph, optional
+        The whole projection made before, cut instead of `G`.
+
+    Returns
+    -------
+    networkx.Graph
+        Author nodes (`label`, `papers`), links (`weight`, `count`, `papers`), `graph["cut"]`.
+
+    Examples
+    --------
+    >>> import kg
+    >>> C = coauthor_graph(kg.build_graph(kg.read().papers))
+    >>> C.graph["kind"], C.graph["counting"], C.number_of_nodes() > 0
+    ('coauthor', 'full', True)
     """
     if counting not in ("full", "fractional"):
         raise ArgumentError(f"counting must be 'full' or 'fractional', not {counting!r}")
@@ -179,6 +202,30 @@ def topic_graph(
     `label`, `alt_labels` and `papers` (how many papers mention the method). The cuts are those of
     `coauthor_graph`; `within`, the whole topic graph of `G` made before (any `normalize`), is cut
     instead of reading `G`'s papers again.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        The hub graph (`build_graph`).
+    normalize : {None, "association"}
+        Raw co-occurrence counts, or association strength as link weight.
+    min_weight, min_papers, top_n, top_links
+        The cuts, as in `coauthor_graph`.
+    within : networkx.Graph, optional
+        The whole topic graph made before, cut instead of `G`.
+
+    Returns
+    -------
+    networkx.Graph
+        Method nodes (`label`, `alt_labels`, `papers`), links (`weight`, `count`, `papers`).
+
+    Examples
+    --------
+    >>> import kg
+    >>> papers = kg.read().papers
+    >>> T = topic_graph(kg.build_graph(papers, kg.extract_methods(papers)), top_n=10)
+    >>> T.graph["kind"], T.number_of_nodes()
+    ('topic', 10)
     """
     if normalize not in (None, "association"):
         raise ArgumentError(f"normalize must be None or 'association', not {normalize!r}")
