@@ -22,7 +22,7 @@ _LAZY = {
     "evaluate_methods": ("kg.evaluate", "evaluate"),
     "build_graph": ("kg.graph.build", "build_graph"), "coauthor_graph": ("kg.graph.build", "coauthor_graph"),
     "topic_graph": ("kg.graph.build", "topic_graph"), "load_aliases": ("kg.graph.aliases", "load_aliases"),
-    "analyze": ("kg.analysis.core", "analyze"), "write_report": ("kg.analysis.report", "write_report"),
+    "analyze": ("kg.analysis", "analyze"), "write_report": ("kg.analysis", "write_report"),
     "to_rdf": ("kg.rdf.export", "to_rdf"), "write_rdf": ("kg.rdf.export", "write_rdf"),
     "query": ("kg.rdf.sparql", "query"), "named_queries": ("kg.rdf.sparql", "named_queries"),
     "coauthor_view": ("kg.views.page", "coauthor_view"), "topic_view": ("kg.views.page", "topic_view"),

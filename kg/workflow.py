@@ -113,11 +113,11 @@ def build(
     before the analysis, whose tables stay (at 100k papers 0.8 GB). Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
     """
-    from kg.analysis.core import analyze, communities
+    from kg.analysis import analyze, communities
     from kg.exports.core import write_gexf, write_graphml, write_vosviewer
     from kg.graph.build import coauthor_graph, topic_graph
     from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
-    from kg.analysis.report import write_report
+    from kg.analysis import write_report
     from kg.views.page import write_views
 
     base_iri = check_base_iri(base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work

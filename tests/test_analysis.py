@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import networkx as nx
 import pytest
 
-from kg.analysis.core import analyze, communities, component_summary, eigenvector_by_component, modularity
+from kg.analysis import analyze, communities, component_summary, eigenvector_by_component, modularity
 from kg.exports.core import vosviewer_json, write_gexf, write_graphml, write_vosviewer
 from kg.graph.build import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
@@ -162,7 +162,7 @@ def test_eigenvector_of_many_small_weighted_components_matches_power_iteration()
 
 def test_betweenness_is_networkxs_exact_and_sampled(monkeypatch):
     """igraph computes what `nx.betweenness_centrality` does: all sources, or the same seeded sample."""
-    from kg.analysis import core as analysis
+    from kg.analysis import centrality as analysis
 
     P = nx.relabel_nodes(nx.barabasi_albert_graph(150, 2, seed=4), lambda n: f"n{n:03d}")
     P.add_edges_from([("x", "y"), ("y", "z")])
@@ -176,7 +176,7 @@ def test_betweenness_is_networkxs_exact_and_sampled(monkeypatch):
 
 def test_eigenvector_of_a_large_component_is_arpacks_and_matches_power_iteration():
     """Above ARPACK_COMPONENT nodes the value comes from ARPACK; it is the same eigenvector, per component."""
-    from kg.analysis.core import ARPACK_COMPONENT
+    from kg.analysis.centrality import ARPACK_COMPONENT
 
     big = nx.relabel_nodes(nx.barabasi_albert_graph(ARPACK_COMPONENT * 2, 3, seed=1), str)
     for u, v in big.edges:

@@ -154,7 +154,7 @@ def _load_graph(args: argparse.Namespace, load_graph):
 
 
 def _cmd_analyze(args: argparse.Namespace) -> int:
-    from kg.analysis.core import analyze
+    from kg.analysis import analyze
     from kg.workflow import input_summary, load_graph
     from kg.analysis.report import to_json, to_markdown, write_report
 

@@ -30,7 +30,7 @@ from typing import IO, Any
 
 import networkx as nx
 
-from kg.analysis.core import communities
+from kg.analysis.communities import communities
 from kg._util.io import atomic_open, json_encoder, write_json
 
 #: VOSviewer accepts cluster numbers 1..1000; items of smaller communities beyond that get none.
