@@ -113,7 +113,7 @@ def build(
     before the analysis, whose tables stay (at 100k papers 0.8 GB). Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
     """
-    from kg.analysis import analyze, communities
+    from kg.analysis import analyze, louvain
     from kg.exports.core import write_gexf, write_graphml, write_vosviewer
     from kg.graph.build import coauthor_graph, topic_graph
     from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
@@ -135,19 +135,22 @@ def build(
         if not aside:  # in one process, these first (see the docstring)
             first.result()
         coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
-        for P in (coauthors, topics):  # Louvain once, before a fork: the maps, report and views share it
-            communities(P, seed=seed, resolution=resolution)
+        # Louvain once, before a fork: the maps and the report share it
+        by_author, by_topic = (louvain(P, seed=seed, resolution=resolution) for P in (coauthors, topics))
         report: dict = {}
 
         def write_analysis() -> list[Path]:
             report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
-                                  topics=topics), input=input_summary(result))
+                                  topics=topics, coauthor_communities=by_author, topic_communities=by_topic),
+                          input=input_summary(result))
             return write_report(report, out)
 
         maps: Steps = [
             ("VOSviewer", lambda: [
-                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution),
-                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution)]),
+                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution,
+                                membership=by_author.membership),
+                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution,
+                                membership=by_topic.membership)]),
             ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
                                           min_weight=min_weight, top_n=top_n, top_links=top_links, quiet=True,
                                           coauthors=coauthors, topics=topics)),

@@ -292,3 +292,21 @@ def test_vosviewer_json_structure(G, tmp_path):
     first = data["network"]["items"][0]
     assert first["weights"] == {"Links": 4, "Total link strength": 4, "Documents": 2}
     assert data["config"]["terminology"]["items"] == "authors"
+
+
+def test_nothing_is_cached_on_the_callers_graphs_and_partitions_are_passed_explicitly(G):
+    """`analyze` and `louvain` leave the projections' `graph` dicts as they were; a Partition
+    computed once gives the same report and map as computing it again, and a Partition with other
+    parameters is refused."""
+    from kg.analysis import louvain
+    from kg.errors import UsageError
+
+    C, T = coauthor_graph(G), topic_graph(G, normalize="association")
+    before = (dict(C.graph), dict(T.graph), dict(G.graph))
+    pc, pt = louvain(C, seed=42), louvain(T, seed=42)
+    given = analyze(G, coauthors=C, topics=T, coauthor_communities=pc, topic_communities=pt)
+    assert (dict(C.graph), dict(T.graph), dict(G.graph)) == before
+    assert given == analyze(G)
+    assert vosviewer_json(C, membership=pc.membership) == vosviewer_json(C)
+    with pytest.raises(UsageError, match="seed 7"):
+        analyze(G, coauthors=C, topics=T, coauthor_communities=louvain(C, seed=7))
