@@ -310,3 +310,54 @@ def test_nothing_is_cached_on_the_callers_graphs_and_partitions_are_passed_expli
     assert vosviewer_json(C, membership=pc.membership) == vosviewer_json(C)
     with pytest.raises(UsageError, match="seed 7"):
         analyze(G, coauthors=C, topics=T, coauthor_communities=louvain(C, seed=7))
+
+
+HOSTILE_NAMES = ["<script>alert(1)</script>", "Pipe | Name", "Back Slash\\", "*Star* _under_ `tick`",
+                 "[link](http://x.example)", "Amp &lt; Sand", "~~Struck~~ $x$"]
+
+
+class _Cells(__import__("html.parser").parser.HTMLParser):
+    """The rows of every table of rendered HTML (each a list of cell texts) and the tags met inside cells."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows, self.tags_in_cells, self._cell = [], set(), None
+
+    def handle_starttag(self, tag, attrs):
+        if self._cell is not None:
+            self.tags_in_cells.add(tag)
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell))
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def test_report_markdown_escapes_input_text():
+    """Names and method labels reach report.md as text: rendered by a CommonMark/GFM renderer, no
+    tag or inline markup of theirs takes effect, no `|` or trailing backslash breaks a row, and each
+    cell reads back exactly as the input wrote it."""
+    markdown_it = pytest.importorskip("markdown_it")
+    labels = ["<img src=x onerror=alert(1)>|GAN", "x_1 *y*"]
+    G = build_graph([paper("h1", HOSTILE_NAMES, LLM)], {"h1": (Method("m1", labels[0]), Method("m2", labels[1]))})
+    text = to_markdown(analyze(G))
+    assert "<script>" not in text and "<img" not in text
+    cells = _Cells()
+    cells.feed(markdown_it.MarkdownIt("commonmark").enable("table").render(text))
+    assert cells.tags_in_cells == set()  # no <script>, <img>, <a>, <em>, <code>, ... inside any cell
+    header = ["label", "papers", "coauthors", "strength", "degree_centrality", "betweenness", "eigenvector",
+              "component", "community"]
+    start = cells.rows.index(header)
+    authors = cells.rows[start + 1:start + 1 + len(HOSTILE_NAMES)]
+    assert all(len(row) == len(header) for row in authors)  # no row split or merged by a | or a \
+    assert sorted(row[0] for row in authors) == sorted(HOSTILE_NAMES)  # read back whole
+    methods = [row[0] for row in cells.rows if row and row[0] in labels]
+    assert sorted(set(methods)) == sorted(labels)

@@ -125,12 +125,22 @@ def to_json(report: dict) -> str:
 
 
 # ----------------------------------------------------------------------------------- Markdown
+#: Input text in a Markdown table cell: HTML's characters become entities (renderers pass raw
+#: HTML through, and not all honour a backslash before `<`); Markdown's inline syntax, the table's
+#: `|` and the backslash itself are backslash-escaped (CommonMark, GFM and Python-Markdown agree);
+#: line breaks become spaces (a row is one line).
+_MD_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\\": "\\\\", "|": "\\|", "`": "\\`",
+                             "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "~": "\\~", "$": "\\$",
+                             "\n": " ", "\r": " "})
+
+
 def _cell(value: object) -> str:
+    """A value as the text of a Markdown table cell, escaped (`_MD_ESCAPES`); None is empty."""
     if value is None:
         return ""
     if isinstance(value, float):
         value = f"{value:.4g}"
-    return str(value).replace("|", "\\|").replace("\n", " ")
+    return str(value).translate(_MD_ESCAPES)
 
 
 def md_table(rows: Sequence[dict], columns: Sequence[Column]) -> str:
