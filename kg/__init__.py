@@ -2,8 +2,8 @@
 
 The public API mirrors the command line: `kg.read()` = `kg papers`, `kg.build()` = `kg build`,
 `kg.extract_methods()` = `kg keywords`, `kg.evaluate_methods()` = `kg eval`, `kg.analyze()` =
-`kg analyze`, `kg.query()` = `kg query`. Names load their module on first use, so `import kg`
-stays fast; the packages (`kg.readers`, `kg.extract`, `kg.graph`, `kg.rdf`, `kg.analysis`,
+`kg analyze`, `kg.trends()` = `kg trends`, `kg.query()` = `kg query`. Names load their module on
+first use, so `import kg` stays fast; the packages (`kg.readers`, `kg.extract`, `kg.graph`, `kg.rdf`, `kg.analysis`,
 `kg.views`, `kg.exports`) follow the data flow.
 """
 from __future__ import annotations
@@ -23,6 +23,7 @@ _LAZY = {
     "build_graph": ("kg.graph.build", "build_graph"), "coauthor_graph": ("kg.graph.build", "coauthor_graph"),
     "topic_graph": ("kg.graph.build", "topic_graph"), "load_aliases": ("kg.graph.aliases", "load_aliases"),
     "analyze": ("kg.analysis", "analyze"), "write_report": ("kg.analysis", "write_report"),
+    "trends": ("kg.analysis.trends", "trends"),
     "to_rdf": ("kg.rdf.export", "to_rdf"), "write_rdf": ("kg.rdf.export", "write_rdf"),
     "query": ("kg.rdf.sparql", "query"), "named_queries": ("kg.rdf.sparql", "named_queries"),
     "coauthor_view": ("kg.views.page", "coauthor_view"), "topic_view": ("kg.views.page", "topic_view"),

@@ -7,6 +7,7 @@ import importlib
 import pytest
 
 MODULES = ["kg.analysis.communities", "kg.analysis.centrality", "kg.analysis.tables", "kg.analysis.assemble",
+           "kg.analysis.trends", "kg.analysis.bursts", "kg.analysis.figure",
            "kg.analysis.report"]
 
 

@@ -8,6 +8,7 @@ import networkx as nx
 
 from kg.analysis.centrality import betweenness, component_summary, eigenvector_components
 from kg.analysis.communities import Partition, community_summary, louvain
+from kg.analysis.trends import paper_years, trends
 from kg.analysis.tables import (author_table, bridging_methods, collaboration, cross_track, edge_table, method_table,
                                 track_table)
 from kg.errors import UsageError
@@ -85,7 +86,8 @@ def analyze(
     between, sampled = betweenness(C, seed=seed)
     eigen, fallbacks = eigenvector_components(C)
     authors = author_table(C, author_partition.membership, component_of, between, eigen)
-    methods = method_table(G, T, topic_partition.membership)
+    year_of = paper_years(G) or None  # None: no paper has a year, and no table has year columns
+    methods = method_table(G, T, topic_partition.membership, year_of)
     tracks = track_table(G)
     pairs = cross_track(G)
     truncated = sorted(p for p in nodes_of_kind(G, "paper") if G.nodes[p]["authors_truncated"])
@@ -102,11 +104,14 @@ def analyze(
                      "authors are counted, so their co-author sets are incomplete.")
     if untracked:
         notes.append(f"{len(untracked)} paper(s) have no track; they are in no track's figures (never guessed).")
+    undated = G.graph.get("n_papers", 0) - len(year_of) if year_of else 0
+    if undated:
+        notes.append(f"{undated} paper(s) have no year; they are in no year's figures (never guessed).")
     if fallbacks:
         notes.append(f"eigenvector centrality did not converge in {len(fallbacks)} "
                      "component(s); normalised strength was used there.")
 
-    return {
+    report = {
         "kg_report": REPORT_VERSION,
         "parameters": {"counting": counting, "seed": seed, "resolution": resolution, "top": top,
                        "topic_normalization": "association"},
@@ -134,10 +139,29 @@ def analyze(
         "notes": notes,
         "tables": {
             "authors": authors,
-            "coauthor_edges": edge_table(C, weight_name="weight"),
+            "coauthor_edges": edge_table(C, weight_name="weight", year_of=year_of),
             "methods": methods,
             "method_pairs": method_pairs,
             "tracks": tracks,
             "cross_track": pairs,
         },
     }
+    if year_of:
+        report = _with_trends(report, trends(G), top)
+    return report
+
+
+def _with_trends(report: dict, found: dict, top: int) -> dict:
+    """`report` with a `trends` section (the `top` first rows of each list of `found`) before `notes`."""
+    lists = ("rising", "declining", "emerging", "bursts")
+    section = {"parameters": found["parameters"], "years": found["years"],
+               "papers_without_year": found["papers_without_year"],
+               **{name: found[name][:top] for name in lists},
+               "tracks": {name: found["tracks"][name][:top] for name in lists},
+               "new_authors_by_year": found["new_authors_by_year"]}
+    ordered = {}
+    for key, value in report.items():
+        if key == "notes":
+            ordered["trends"] = section
+        ordered[key] = value
+    return ordered

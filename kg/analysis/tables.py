@@ -53,7 +53,7 @@ def author_table(C: nx.Graph, membership: Mapping[str, int], component: Mapping[
     return sort_by(rows, ("papers", True), ("strength", True), ("key", False))
 
 
-def edge_table(P: nx.Graph, *, weight_name: str) -> list[dict]:
+def edge_table(P: nx.Graph, *, weight_name: str, year_of: Mapping[str, int] | None = None) -> list[dict]:
     """One row per link of a projection, heaviest first: endpoints, labels, count, weight, papers.
 
     Parameters
@@ -62,6 +62,9 @@ def edge_table(P: nx.Graph, *, weight_name: str) -> list[dict]:
         A projection; node attribute `label`, edge attributes `count`, `weight`, `papers`.
     weight_name : str
         The name of the weight column (`weight`, `association`).
+    year_of : mapping, optional
+        Paper node -> year (`kg.analysis.trends.paper_years`); when given, each row also has
+        `first_year` and `last_year` of its dated papers (None when none is dated).
 
     Returns
     -------
@@ -81,6 +84,10 @@ def edge_table(P: nx.Graph, *, weight_name: str) -> list[dict]:
     rows = [{"source": u, "target": v, "source_label": label[u], "target_label": label[v],
              "count": d["count"], weight_name: rounded(d["weight"]), "papers": d["papers"]}
             for u, v, d in P.edges(data=True)]
+    if year_of is not None:
+        for row in rows:
+            years = [year_of[p] for p in row["papers"] if p in year_of]
+            row["first_year"], row["last_year"] = (min(years), max(years)) if years else (None, None)
     return sort_by(rows, ("count", True), (weight_name, True), ("source", False), ("target", False))
 
 
@@ -215,7 +222,8 @@ def cross_track(G: nx.DiGraph) -> list[dict]:
     return sorted(rows, key=lambda r: (-r["shared_authors"], r["tracks"]))
 
 
-def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int]) -> list[dict]:
+def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int],
+                 year_of: Mapping[str, int] | None = None) -> list[dict]:
     """One row per method: papers (frequency), mentions, tracks reached, co-occurrence, community.
 
     Parameters
@@ -226,12 +234,16 @@ def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int]) -> l
         Its topic graph (`topic_graph`).
     membership : mapping
         Method key -> community.
+    year_of : mapping, optional
+        Paper node -> year; when given, each row also has `papers_by_year` ({"2023": n} for every
+        year of `year_of`).
 
     Returns
     -------
     list of dict
         `key`, `label`, `alt_labels`, `papers`, `mentions`, `cooccurring`, `tracks`,
-        `track_labels`, `community`; most papers first, then most mentions, then key.
+        `track_labels`, `community` (and `papers_by_year`); most papers first, then most
+        mentions, then key.
 
     Examples
     --------
@@ -245,19 +257,27 @@ def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int]) -> l
     """
     tracks: dict[str, set[str]] = defaultdict(set)
     mentions: Counter = Counter()
+    by_year: dict[str, Counter] = defaultdict(Counter)
     for paper in nodes_of_kind(G, "paper"):
         track = paper_track(G, paper)
+        year = None if year_of is None else year_of.get(paper)
         for _, method, data in G.out_edges(paper, data=True):
             if data["rel"] == "mentions":
                 mentions[method] += data["count"]
                 if track is not None:
                     tracks[method].add(track)
+                if year is not None:
+                    by_year[method][year] += 1
     rows = [{
         "key": m, "label": T.nodes[m]["label"], "alt_labels": T.nodes[m]["alt_labels"],
         "papers": T.nodes[m]["papers"], "mentions": mentions[m], "cooccurring": T.degree(m),
         "tracks": len(tracks[m]), "track_labels": sorted(G.nodes[t]["label"] for t in tracks[m]),
         "community": membership[m],
     } for m in T]
+    if year_of is not None:
+        years = sorted(set(year_of.values()))
+        for row in rows:
+            row["papers_by_year"] = {str(y): by_year[row["key"]][y] for y in years}
     return sorted(rows, key=lambda r: (-r["papers"], -r["mentions"], r["key"]))
 
 

@@ -255,6 +255,7 @@ def make_parser() -> argparse.ArgumentParser:
                "  kg papers listing.txt --json               what was read (problems on stderr)\n"
                "  kg keywords listing.txt                    method concepts per paper\n"
                "  kg analyze listing.txt -o report/          co-authorship and topic report\n"
+               "  kg trends a2023.jsonl b.txt@2024           papers and methods per year, rising, bursts\n"
                "  kg queries                                 the named SPARQL queries\n"
                "  kg query coauthors --param author=\"Jing Liu\"\n"
                "  kg serve                                   read-only SPARQL endpoint on 127.0.0.1:7878\n\n"
@@ -423,6 +424,8 @@ def make_parser() -> argparse.ArgumentParser:
     p.add_argument("--append", action="store_true", help="add to the graph (POST) instead of replacing it (PUT)")
     p.set_defaults(func=_cmd_push)
 
+    from kg.cli import trends  # one module per new command: its parser, help and handler
+    trends.register(sub)
     return parser
 
 
