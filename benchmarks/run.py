@@ -209,7 +209,7 @@ def _stage_exports(ctx: _Context) -> dict:
 
 def _stage_analysis(ctx: _Context) -> dict:
     """As `kg build`: both projections once, their VOSviewer maps, then the report on the same projections."""
-    from kg.analysis.core import analyze
+    from kg.analysis import analyze
     from kg.exports import write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
     from kg.analysis.report import write_report

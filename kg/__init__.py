@@ -2,8 +2,8 @@
 
 The public API mirrors the command line: `kg.read()` = `kg papers`, `kg.build()` = `kg build`,
 `kg.extract_methods()` = `kg keywords`, `kg.evaluate_methods()` = `kg eval`, `kg.analyze()` =
-`kg analyze`, `kg.query()` = `kg query`. Names load their module on first use, so `import kg`
-stays fast; the packages (`kg.readers`, `kg.extract`, `kg.graph`, `kg.rdf`, `kg.analysis`,
+`kg analyze`, `kg.trends()` = `kg trends`, `kg.query()` = `kg query`. Names load their module on
+first use, so `import kg` stays fast; the packages (`kg.readers`, `kg.extract`, `kg.graph`, `kg.rdf`, `kg.analysis`,
 `kg.views`, `kg.exports`) follow the data flow.
 """
 from __future__ import annotations
@@ -20,9 +20,10 @@ _LAZY = {
     "BuildResult": ("kg.workflow", "BuildResult"), "BuildOptions": ("kg.workflow", "BuildOptions"),
     "extract_methods": ("kg.extract", "extract"), "make_pipeline": ("kg.extract", "make_pipeline"),
     "evaluate_methods": ("kg.evaluate", "evaluate"),
-    "build_graph": ("kg.graph.build", "build_graph"), "coauthor_graph": ("kg.graph", "coauthor_graph"),
+    "build_graph": ("kg.graph", "build_graph"), "coauthor_graph": ("kg.graph", "coauthor_graph"),
     "topic_graph": ("kg.graph", "topic_graph"), "load_aliases": ("kg.graph.aliases", "load_aliases"),
-    "analyze": ("kg.analysis.core", "analyze"), "write_report": ("kg.analysis.report", "write_report"),
+    "analyze": ("kg.analysis", "analyze"), "write_report": ("kg.analysis", "write_report"),
+    "trends": ("kg.analysis.trends", "trends"),
     "to_rdf": ("kg.rdf.export", "to_rdf"), "write_rdf": ("kg.rdf.export", "write_rdf"),
     "query": ("kg.rdf.sparql", "query"), "named_queries": ("kg.rdf.sparql", "named_queries"),
     "coauthor_view": ("kg.views.page", "coauthor_view"), "topic_view": ("kg.views.page", "topic_view"),

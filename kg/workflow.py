@@ -193,8 +193,7 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
 def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, base_iri: str
                ) -> tuple[dict, dict[str, list[Path]]]:
     """Every export of the build into the folder `out`: the report, and step name -> files written."""
-    from kg.analysis.core import analyze, communities
-    from kg.analysis.report import write_report
+    from kg.analysis import analyze, louvain, write_report
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
     from kg.rdf.export import write_rdf
@@ -212,19 +211,22 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
         if not aside:  # in one process, these first (see the docstring)
             first.result()
         coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
-        for P in (coauthors, topics):  # Louvain once, before a fork: the maps, report and views share it
-            communities(P, seed=seed, resolution=resolution)
+        # Louvain once, before a fork: the maps and the report share it
+        by_author, by_topic = (louvain(P, seed=seed, resolution=resolution) for P in (coauthors, topics))
         report: dict = {}
 
         def write_analysis() -> list[Path]:
             report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
-                                  topics=topics), input=input_summary(result))
+                                  topics=topics, coauthor_communities=by_author, topic_communities=by_topic),
+                          input=input_summary(result))
             return write_report(report, out)
 
         maps: Steps = [
             ("VOSviewer", lambda: [
-                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution),
-                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution)]),
+                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution,
+                                membership=by_author.membership),
+                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution,
+                                membership=by_topic.membership)]),
             ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
                                           min_weight=o.min_weight, top_n=o.top_n, top_links=o.top_links, quiet=True,
                                           coauthors=coauthors, topics=topics)),

@@ -11,7 +11,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from kg.analysis.core import analyze
+from kg.analysis import analyze
 from kg.exports import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
 from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
@@ -24,7 +24,7 @@ IJCAI = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024_lis
 #: Builds the sample's graph and report into argv[1]; run in subprocesses with different hash seeds.
 BUILD_SCRIPT = """
 import sys
-from kg.analysis.core import analyze
+from kg.analysis import analyze
 from kg.exports import write_gexf, write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
 from kg.graph import build_graph, coauthor_graph, topic_graph

@@ -10,11 +10,11 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from kg.cli import analyze, build, evaluate, keywords, papers, push, queries, query, serve, views
+from kg.cli import analyze, build, evaluate, keywords, papers, push, queries, query, serve, trends, views
 from kg.errors import ArgumentError, KgError
 
 #: The commands in the order `kg --help` lists them; each module adds its parser and handler.
-COMMANDS = (build, papers, keywords, evaluate, analyze, views, query, queries, serve, push)
+COMMANDS = (build, papers, keywords, evaluate, analyze, trends, views, query, queries, serve, push)
 
 
 def make_parser() -> argparse.ArgumentParser:

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kg.analysis.core import analyze
+    from kg.analysis import analyze
     from kg.analysis.report import to_json, to_markdown, write_report
     from kg.workflow import input_summary
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import html
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import networkx as nx
 
 from kg._util.io import write_json
-from kg.analysis.core import communities
+from kg.analysis import communities
 
 #: VOSviewer accepts cluster numbers 1..1000; items of smaller communities beyond that get none.
 VOSVIEWER_MAX_CLUSTER = 1000
@@ -42,15 +43,18 @@ def _description(key: str, data: dict) -> str:
     return "<br>".join(parts)
 
 
-def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> dict:
+def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0,
+                   membership: Mapping[str, int] | None = None) -> dict:
     """The VOSviewer Online JSON of a projection (`coauthor_graph` or `topic_graph`).
 
     Item ids are 1.. in the projection's node order; clusters are its seeded Louvain communities
-    (`kg.analysis.communities`, 1 = largest); weights are links, total link strength and the
-    number of papers; link strength is the projection's edge weight.
+    (`kg.analysis.communities`, 1 = largest; `membership` when the caller computed them with this
+    seed and resolution); weights are links, total link strength and the number of papers; link
+    strength is the projection's edge weight.
     """
     kind = P.graph.get("kind", "coauthor")
-    membership = communities(P, seed=seed, resolution=resolution)
+    if membership is None:
+        membership = communities(P, seed=seed, resolution=resolution)
     ids = {node: i for i, node in enumerate(P, start=1)}
     links_of, strength_of = dict(P.degree()), dict(P.degree(weight="weight"))  # one pass, not a view per node
     items = []
@@ -80,6 +84,7 @@ def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> d
     }
 
 
-def write_vosviewer(P: nx.Graph, path: str | os.PathLike[str], *, seed: int = 42, resolution: float = 1.0) -> Path:
+def write_vosviewer(P: nx.Graph, path: str | os.PathLike[str], *, seed: int = 42, resolution: float = 1.0,
+                    membership: Mapping[str, int] | None = None) -> Path:
     """Write a projection as a VOSviewer Online JSON file (open it at app.vosviewer.com)."""
-    return write_json(path, vosviewer_json(P, seed=seed, resolution=resolution))
+    return write_json(path, vosviewer_json(P, seed=seed, resolution=resolution, membership=membership))

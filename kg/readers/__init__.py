@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
@@ -90,6 +91,26 @@ def _records_of(path: str | os.PathLike[str], format: str, require_authors: bool
     return _READERS[detect_format(path) if format == "auto" else format](path, require_authors=require_authors)
 
 
+_YEAR_SUFFIX = re.compile(r"(?P<path>.+)@(?P<year>\d{4})")
+
+
+def split_year(path: str | os.PathLike[str]) -> tuple[str | os.PathLike[str], int | None]:
+    """`FILE@YEAR` -> (FILE, YEAR), the year of FILE's records that carry none; else (path, None).
+
+    A path that exists as given is never split (a file may be called `x@2024`).
+    """
+    match = _YEAR_SUFFIX.fullmatch(os.fspath(path)) if isinstance(path, (str, os.PathLike)) else None
+    if match is None or Path(path).exists():
+        return path, None
+    return match["path"], int(match["year"])
+
+
+def _dated(records: Iterator[Paper | RecordError], year: int | None) -> Iterator[Paper | RecordError]:
+    """The records, each Paper without a year given `year` (a record's own year is kept)."""
+    for item in records:
+        yield replace(item, year=year) if year is not None and isinstance(item, Paper) and item.year is None else item
+
+
 def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
                 ) -> Iterator[tuple[Paper | RecordError, tuple[int, str] | None]]:
     """Every record of every file with, for a duplicate, the position of its first occurrence and why.
@@ -97,13 +118,13 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, 
     Positions count the distinct papers in order. With `strict`, the first malformed record raises.
     A progress bar counts the records of each file on a terminal unless `quiet`.
     """
-    files = _input_files(paths)
+    files = [split_year(path) for path in _input_files(paths)]
     check_format(format)
-    for path in files:  # fail on a missing or empty file before reading anything
+    for path, _ in files:  # fail on a missing or empty file before reading anything
         check_file(path)
     deduper, count = Deduper(), 0
-    for path in files:
-        records = _records_of(path, format, require_authors)
+    for path, year in files:
+        records = _dated(_records_of(path, format, require_authors), year)
         for item in progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet):
             if isinstance(item, RecordError):
                 if strict:
@@ -142,7 +163,8 @@ def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, req
          quiet: bool = False) -> ReadResult:
     """Read and merge the inputs (`None`/empty: the embedded sample) into one `ReadResult`.
 
-    `format` is `auto` or one of FORMATS, for every input. `strict` raises the first malformed
+    `format` is `auto` or one of FORMATS, for every input. A path may end in `@YEAR`, the year of
+    its records that have none (`split_year`). `strict` raises the first malformed
     record's RecordError instead of skipping it. `require_authors=False` accepts records without
     authors (JSON/JSONL/CSV with an id and an abstract or text). Duplicates are merged into the first
     occurrence, keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar

@@ -30,7 +30,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 from pyvis.network import Network
 
-from kg.analysis.core import communities
+from kg.analysis import communities
 from kg.errors import ArgumentError
 from kg.graph import coauthor_graph, nodes_of_kind, paper_authors, paper_methods, paper_track, topic_graph
 from kg._util.io import atomic_write
