@@ -41,8 +41,9 @@ class Track:
 
 @dataclass(frozen=True)
 class Paper:
-    """One paper as read. `key` is a stable hash of its normalised cleaned abstract (not the authors,
-    so a truncated listing record and its full JSONL version meet).
+    """One paper as read. `key` is a stable hash of its normalised cleaned abstract; a paper whose
+    abstract an earlier, different paper has (other authors or title) gets the hash of its abstract,
+    author names and title instead (`kg.readers.dedupe`), so distinct papers never share a key.
 
     `abstract` is kept exactly as given (LaTeX included); `text` is the cleaned text that
     extraction sees. `title` is None when the input has none (listings never do).

@@ -16,12 +16,13 @@ from pathlib import Path
 from kg.errors import RecordError
 from kg.progress import progress
 from kg.readers import bibtex, listing, tabular
-from kg.readers.dedupe import Deduper, Duplicate, merge
+from kg.readers.dedupe import Deduper, Duplicate, Placement, SharedAbstract, compare, merge
+from kg.readers.notices import FieldProblem, Notice, same_names
 from kg.readers.detect import FORMATS, check_format, detect_format
 from kg.readers.source import check_file
 from kg.records import Paper
 
-__all__ = ["FORMATS", "Duplicate", "ReadResult", "iter_papers", "iter_records", "read", "reading", "sample_path"]
+__all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "SharedAbstract", "iter_papers", "iter_records", "read", "reading", "sample_path"]
 
 Paths = Sequence[str | os.PathLike[str]] | None
 
@@ -47,7 +48,9 @@ def _plural(count: int, word: str) -> str:
 class ReadResult:
     """What `read()` found: the papers (input order, deduplicated) and the problems reported.
 
-    `problems` holds the skipped records (RecordError) and a `Duplicate` notice per merged paper.
+    `problems` holds the skipped records (RecordError), the fields left out of records that were
+    kept (`FieldProblem`), a `Duplicate` notice per merged paper and other `Notice`s (an abstract
+    shared by two papers, one name twice in an author list).
     """
 
     papers: list[Paper] = field(default_factory=list)
@@ -59,13 +62,28 @@ class ReadResult:
         return sum(isinstance(problem, Duplicate) for problem in self.problems)
 
     @property
+    def notices(self) -> int:
+        """Notices other than duplicates (shared abstracts, repeated names)."""
+        return sum(isinstance(p, Notice) and not isinstance(p, Duplicate) for p in self.problems)
+
+    @property
+    def left_out(self) -> int:
+        """Fields (or parts of them) left out of records that were kept."""
+        return sum(isinstance(problem, FieldProblem) for problem in self.problems)
+
+    @property
     def skipped(self) -> int:
-        return len(self.problems) - self.duplicates
+        """Records skipped as malformed."""
+        return len(self.problems) - self.duplicates - self.notices - self.left_out
 
     def summary(self) -> str:
-        """`read 20 papers from 1 file (0 duplicates merged, 0 records skipped)`."""
+        """`read 20 papers from 1 file (0 duplicates merged, 0 records skipped)`, then the count of
+        fields left out and of other notices when there are any."""
+        extra = "".join(f", {_plural(count, word)}" for count, word in
+                        ((self.left_out, "field problem"), (self.notices, "notice")) if count)
         return (f"read {_plural(len(self.papers), 'paper')} from {_plural(len(self.files), 'file')} "
-                f"({_plural(self.duplicates, 'duplicate')} merged, {_plural(self.skipped, 'record')} skipped)")
+                f"({_plural(self.duplicates, 'duplicate')} merged, {_plural(self.skipped, 'record')} skipped"
+                f"{extra})")
 
 
 def _input_files(paths: Paths | str | os.PathLike[str]) -> list[str | os.PathLike[str]]:
@@ -90,52 +108,61 @@ def _records_of(path: str | os.PathLike[str], format: str, require_authors: bool
     return _READERS[detect_format(path) if format == "auto" else format](path, require_authors=require_authors)
 
 
-def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
-                ) -> Iterator[tuple[Paper | RecordError, tuple[int, str] | None]]:
-    """Every record of every file with, for a duplicate, the position of its first occurrence and why.
+def _classified_with(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
+                ) -> Iterator[Paper | RecordError | Placement]:
+    """The `Deduper` (first, for the callers that merge), then every record of every file: a `Placement` per paper (new, or the duplicate of which earlier
+    paper), a RecordError per problem, a `Notice` per thing worth saying about a paper read.
 
-    Positions count the distinct papers in order. With `strict`, the first malformed record raises.
-    A progress bar counts the records of each file on a terminal unless `quiet`.
+    With `strict`, the first malformed record raises (notices do not). A progress bar counts the
+    records of each file on a terminal unless `quiet`.
     """
     files = _input_files(paths)
     check_format(format)
     for path in files:  # fail on a missing or empty file before reading anything
         check_file(path)
-    deduper, count = Deduper(), 0
+    deduper = Deduper()
+    yield deduper
     for path in files:
         records = _records_of(path, format, require_authors)
         for item in progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet):
             if isinstance(item, RecordError):
-                if strict:
+                if strict and not isinstance(item, Notice):
                     raise item
-                yield item, None
+                yield item
                 continue
-            found = deduper.find(item)
-            deduper.add(item, count if found is None else found[0])
-            if found is None:
-                count += 1
-            yield item, found
+            yield from same_names(item)
+            placed = deduper.place(item)
+            if placed.shared is not None:
+                position, difference = placed.shared
+                yield SharedAbstract(item.source, deduper.source(position), difference)
+            yield placed
 
 
 def iter_papers(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
                 on_problem: Callable[[RecordError], None] | None = None, quiet: bool = False) -> Iterator[Paper]:
     """Stream the distinct papers of the inputs (`None`/empty: the sample), first occurrence kept.
 
-    Skipped records and dropped duplicates go to `on_problem`. Unlike `read()`, a later duplicate is
-    dropped, not merged into the record already yielded.
+    Skipped records, notices and dropped duplicates go to `on_problem`. Unlike `read()`, a later
+    duplicate is dropped, not merged into the record already yielded; its notice names what it had
+    that was not kept, and with `strict` such a loss raises it.
     """
-    sources = []
-    for item, found in _classified(paths, format, strict, require_authors, quiet):
-        if isinstance(item, RecordError):
-            problem = item
-        elif found is None:
-            sources.append(item.source)
-            yield item
+    deduper = None
+    for item in _classified_with(paths, format, strict, require_authors, quiet):
+        if isinstance(item, Deduper):
+            deduper = item
             continue
-        else:
-            problem = Duplicate(item.source, sources[found[0]], found[1], "dropped")
+        if isinstance(item, Placement):
+            if not item.duplicate:
+                yield item.paper
+                continue
+            first = deduper.first(item.position)
+            changes, differs = compare(first, item.paper, item.same_text)
+            gained = [name for name in changes if name != "authors_truncated"]
+            item = Duplicate(item.paper.source, first.source, item.reason, gained, differs, dropped=True)
+            if strict and item.lost:
+                raise item
         if on_problem is not None:
-            on_problem(problem)
+            on_problem(item)
 
 
 def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
@@ -160,22 +187,28 @@ def reading(paths: Paths = None, *, format: str = "auto", strict: bool = False, 
     ends, and an iterator of each distinct paper as soon as it is read.
 
     A paper's key, abstract and text are final when it is yielded (a later duplicate only fills its
-    other fields, in `result.papers`), so extraction can work on it while the rest is read.
+    other fields, in `result.papers`), so extraction can work on it while the rest is read. With
+    `strict`, a merge that cannot keep everything (the records disagree) raises its `Duplicate`.
     """
     result = ReadResult(files=[str(path) for path in _input_files(paths)])
 
     def papers() -> Iterator[Paper]:
-        for item, found in _classified(paths, format, strict, require_authors, quiet):
-            if isinstance(item, RecordError):
+        deduper = None
+        for item in _classified_with(paths, format, strict, require_authors, quiet):
+            if isinstance(item, Deduper):
+                deduper = item
+            elif isinstance(item, RecordError):
                 result.problems.append(item)
-            elif found is None:
-                result.papers.append(item)
-                yield item
+            elif not item.duplicate:
+                result.papers.append(item.paper)
+                yield item.paper
             else:
-                position, reason = found
-                first = result.papers[position]
-                result.papers[position], gained = merge(first, item)
-                action = f"merged, taking its {', '.join(gained)}" if gained else "merged (it adds nothing)"
-                result.problems.append(Duplicate(item.source, first.source, reason, action))
+                first = result.papers[item.position]
+                result.papers[item.position], gained, differs = merge(first, item.paper, item.same_text)
+                deduper.update(item.position, result.papers[item.position])
+                notice = Duplicate(item.paper.source, first.source, item.reason, gained, differs)
+                if strict and notice.lost:
+                    raise notice
+                result.problems.append(notice)
 
     return result, papers()

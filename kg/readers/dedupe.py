@@ -1,60 +1,234 @@
-"""Duplicates across inputs: the same content key or the same id is the same paper.
+"""Duplicates across inputs: the same id, or the same content with the same authors, is the same paper.
 
-`Deduper` finds the first occurrence; `merge` keeps the richer record (title, id, track, year, venue,
-keywords from whichever has them; the full author list over a truncated or shorter one).
+A record is a duplicate of an earlier paper when it has the same id, or the same cleaned abstract
+(its content key) and the same author list and title: an author list truncated by `等`/`et al.`
+matches the full list it begins, and a title is compared only when both records have one. The same
+abstract under other authors (or another title) is a different paper, given a key of its own, and
+reported (`SharedAbstract`): a copied abstract is itself a finding.
+
+`compare` says what a duplicate adds (fields the first record lacks, or the full author list where the
+first was truncated) and where the two disagree; `merge` applies it. Every disagreement is named in the
+`Duplicate` notice, whose `lost` flag says that something of the later record was not kept.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from kg.errors import RecordError
-from kg.records import Paper, Source
+from kg.names import author_key, fold
+from kg.readers.fields import content_key
+from kg.readers.notices import Notice
+from kg.records import Author, Paper, Source
 
 _FILLABLE = ("title", "id", "track", "year", "venue")
+_SHOWN = 60  # characters of a differing value shown in a notice
 
 
-class Duplicate(RecordError):
-    """A notice, not a malformed record: the paper at `file:line` repeats the one at `first`."""
+class Duplicate(Notice):
+    """The paper at `file:line` repeats the one at `first`: merged into it, or (streaming) dropped.
 
-    def __init__(self, source: Source, first: Source, reason: str, action: str) -> None:
+    `gained` names the fields it supplied (merged) or that were not kept (dropped); `differs` says
+    where the two disagree (the first record's value is kept). `lost` is True when anything of the
+    later record is not in the result.
+    """
+
+    def __init__(self, source: Source, first: Source, reason: str, gained: list[str] = (),
+                 differs: list[str] = (), dropped: bool = False) -> None:
+        self.first, self.reason = first, reason
+        self.gained, self.differs = list(gained), list(differs)
+        self.lost = bool(self.differs) or (dropped and bool(self.gained))
+        where = f"{first.file}:{first.line} ({reason})"
+        parts = [f"duplicate of {where}, dropped" if dropped else f"merged with {where}"]
+        if self.gained:
+            parts.append(f"its {', '.join(self.gained)} not kept" if dropped
+                         else f"taking its {', '.join(self.gained)}")
+        parts += [f"{difference} (the first kept)" for difference in self.differs]
+        if not self.gained and not self.differs:
+            parts.append("it adds nothing")
+        super().__init__(source.file, source.line, "; ".join(parts))
+
+
+class SharedAbstract(Notice):
+    """The paper at `file:line` has the abstract of the earlier paper at `first` but other authors
+    (or another title): two papers, both kept, reported because a copied abstract is worth a look."""
+
+    def __init__(self, source: Source, first: Source, difference: str) -> None:
         self.first = first
-        self.reason = reason
         super().__init__(source.file, source.line,
-                         f"duplicate of the paper at {first.file}:{first.line} ({reason}); {action}")
+                         f"same abstract as the paper at {first.file}:{first.line} but {difference}; "
+                         "kept as two papers")
+
+
+def _names(authors: tuple[Author, ...], truncated: bool = False) -> str:
+    text = ", ".join(author.name for author in authors) or "no authors"
+    return f"{text} et al." if truncated else text
+
+
+def _shown(value: object) -> str:
+    text = str(value)
+    return repr(text if len(text) <= _SHOWN else text[:_SHOWN - 1] + "…")
+
+
+def _same_person(a: Author, b: Author) -> bool:
+    return author_key(a.name) == author_key(b.name)
+
+
+def _begins(short: tuple[Author, ...], full: tuple[Author, ...]) -> bool:
+    return len(short) <= len(full) and all(map(_same_person, short, full))
+
+
+def same_authors(a: Paper, b: Paper) -> bool:
+    """Whether two records name the same authors: the same list, or a truncated list and the list it
+    begins. A record without authors matches any (its authors are unknown, not none)."""
+    if not a.authors or not b.authors:
+        return True
+    if len(a.authors) == len(b.authors) and _begins(a.authors, b.authors):
+        return True
+    return (a.authors_truncated and _begins(a.authors, b.authors)) or \
+           (b.authors_truncated and _begins(b.authors, a.authors))
+
+
+def _difference(first: Paper, other: Paper) -> str | None:
+    """Why two records with one abstract are two papers (`other authors (...)`), or None if one."""
+    if not same_authors(first, other):
+        return (f"other authors ({_names(other.authors, other.authors_truncated)} vs "
+                f"{_names(first.authors, first.authors_truncated)})")
+    if first.title is not None and other.title is not None and fold(first.title) != fold(other.title):
+        return f"another title ({_shown(other.title)} vs {_shown(first.title)})"
+    return None
+
+
+def compare(first: Paper, other: Paper, same_text: bool) -> tuple[dict, list[str]]:
+    """What `other` adds to `first` (field -> value) and how they disagree (one line per field).
+
+    `same_text` says whether the two abstracts are the same once cleaned (the caller knows from the
+    content keys, even when it no longer holds the first abstract).
+    """
+    changes: dict = {}
+    differs: list[str] = []
+    for name in _FILLABLE:
+        mine, theirs = getattr(first, name), getattr(other, name)
+        if mine is None and theirs is not None:
+            changes[name] = theirs
+        elif mine is not None and theirs is not None and mine != theirs:
+            shown = (lambda track: track.label) if name == "track" else (lambda value: value)
+            differs.append(f"{name} differs: {_shown(shown(theirs))} vs {_shown(shown(mine))}")
+    new_keywords = tuple(word for word in other.keywords if fold(word) not in {fold(w) for w in first.keywords})
+    if new_keywords:
+        changes["keywords"] = first.keywords + new_keywords
+    _compare_authors(first, other, changes, differs)
+    if not same_text and other.text:
+        differs.append(f"abstract differs: {_shown(other.text)} vs {_shown(first.text)}")
+    return changes, differs
+
+
+def _compare_authors(first: Paper, other: Paper, changes: dict, differs: list[str]) -> None:
+    """The author list: taken when it completes the first (truncated, or none); else any difference
+    (other people, or the same people written otherwise) is a disagreement."""
+    if not other.authors:
+        return
+    completes = first.authors_truncated and not other.authors_truncated and _begins(first.authors, other.authors)
+    if not first.authors or completes:
+        changes["authors"], changes["authors_truncated"] = other.authors, other.authors_truncated
+        return
+    if not same_authors(first, other):
+        differs.append(f"authors differ: {_names(other.authors, other.authors_truncated)} vs "
+                       f"{_names(first.authors, first.authors_truncated)}")
+        return
+    written = [(b.name, a.name) for a, b in zip(first.authors, other.authors) if a.name != b.name]
+    if written:
+        differs.append("author names written differently: "
+                       + "; ".join(f"{theirs!r} vs {mine!r}" for theirs, mine in written))
+
+
+def merge(first: Paper, other: Paper, same_text: bool = True) -> tuple[Paper, list[str], list[str]]:
+    """`first` completed from `other`; the names of the fields `other` supplied; the disagreements.
+
+    `first` keeps its key, abstract and source; on a disagreement the first value wins (and is named).
+    """
+    changes, differs = compare(first, other, same_text)
+    return replace(first, **changes), [name for name in changes if name != "authors_truncated"], differs
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where `Deduper.place` put a record: `paper` (with its final key), `position` among the distinct
+    papers, and for a duplicate `reason` and `same_text`; `shared` is the earlier paper whose
+    abstract a new paper repeats, with the difference (for a `SharedAbstract` notice)."""
+
+    paper: Paper
+    position: int
+    reason: str | None = None
+    same_text: bool = True
+    shared: tuple[int, str] | None = None
+
+    @property
+    def duplicate(self) -> bool:
+        return self.reason is not None
 
 
 class Deduper:
-    """Remembers each paper's content key and id, and the position of the paper they belong to."""
+    """The distinct papers seen so far, by content key and id, with what identity needs of each
+    (the record without its abstract and text, so a streaming read holds no text)."""
 
     def __init__(self) -> None:
-        self._by_key: dict[str, int] = {}
+        self._seen: list[tuple[Paper, str]] = []  # (record without abstract/text, its content key)
+        self._by_content: dict[str, list[int]] = {}
         self._by_id: dict[str, int] = {}
+        self._keys: set[str] = set()
 
-    def find(self, paper: Paper) -> tuple[int, str] | None:
-        """The position of the earlier paper this one duplicates, and why; None if it is new."""
-        if paper.key in self._by_key:
-            return self._by_key[paper.key], "same content"
+    def source(self, position: int) -> Source | None:
+        """Where the paper at `position` was first read."""
+        return self._seen[position][0].source
+
+    def place(self, paper: Paper) -> Placement:
+        """The earlier paper this record duplicates, or its place as a new paper (with a key of its
+        own when another paper already has its content key)."""
+        for position in self._by_content.get(paper.key, ()):
+            if _difference(self._seen[position][0], paper) is None:
+                return self._repeat(Placement(paper, position, "same content"))
         if paper.id is not None and paper.id in self._by_id:
-            return self._by_id[paper.id], f"same id {paper.id}"
-        return None
+            position = self._by_id[paper.id]
+            return self._repeat(Placement(paper, position, f"same id {paper.id}", self._seen[position][1] == paper.key))
+        content, shared = paper.key, None
+        if earlier := self._by_content.get(content):
+            shared = (earlier[0], _difference(self._seen[earlier[0]][0], paper))
+        if paper.key in self._keys:
+            paper = replace(paper, key=distinct_key(paper, self._keys))
+        position = len(self._seen)
+        self._seen.append((replace(paper, abstract="", text=""), content))
+        self._by_content.setdefault(content, []).append(position)
+        if paper.id is not None:
+            self._by_id[paper.id] = position
+        self._keys.add(paper.key)
+        return Placement(paper, position, shared=shared)
 
-    def add(self, paper: Paper, position: int) -> None:
-        """Let later papers with this paper's key or id find `position`."""
-        self._by_key.setdefault(paper.key, position)
+    def _repeat(self, placed: Placement) -> Placement:
+        """A duplicate's content key and id lead to its paper too (a third copy of it is found)."""
+        positions = self._by_content.setdefault(placed.paper.key, [])
+        if placed.position not in positions:
+            positions.append(placed.position)
+        if placed.paper.id is not None:
+            self._by_id.setdefault(placed.paper.id, placed.position)
+        return placed
+
+    def update(self, position: int, paper: Paper) -> None:
+        """The paper at `position` after a merge (a completed author list, an id it gained)."""
+        self._seen[position] = (replace(paper, abstract="", text=""), self._seen[position][1])
         if paper.id is not None:
             self._by_id.setdefault(paper.id, position)
 
+    def first(self, position: int) -> Paper:
+        """The paper at `position` as identity knows it (its abstract and text left out)."""
+        return self._seen[position][0]
 
-def merge(first: Paper, other: Paper) -> tuple[Paper, list[str]]:
-    """`first` completed from `other`, and the names of the fields `other` supplied.
 
-    `first` keeps its key, abstract and source; on a conflict the first value wins.
-    """
-    changes = {name: getattr(other, name) for name in _FILLABLE
-               if getattr(first, name) is None and getattr(other, name) is not None}
-    if not first.keywords and other.keywords:
-        changes["keywords"] = other.keywords
-    completes = first.authors_truncated and not other.authors_truncated and len(other.authors) >= len(first.authors)
-    if completes or (not first.authors and other.authors):
-        changes["authors"], changes["authors_truncated"] = other.authors, other.authors_truncated
-    return replace(first, **changes), [name for name in changes if name != "authors_truncated"]
+def distinct_key(paper: Paper, taken: set[str]) -> str:
+    """The key of a paper whose abstract another paper already has: the content key of its text,
+    author names and title together (and a counter if even that is taken). Deterministic for a given
+    input order; papers whose abstracts no other paper shares keep their plain content key."""
+    base = "|".join([paper.text, "; ".join(author_key(a.name) for a in paper.authors), paper.title or ""])
+    key, count = content_key(base), 1
+    while key in taken:
+        count += 1
+        key = content_key(f"{base}#{count}")
+    return key

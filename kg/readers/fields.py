@@ -16,6 +16,8 @@ from kg.text import clean_text
 #: Track separators: U+00B7 `·` and its look-alikes `•` `・` `‧` `∙` `⋅` `･`, or an en/em dash,
 #: with whitespace on both sides (a hyphen is not a separator: `Human-AI` stays whole).
 TRACK_SEPARATOR = re.compile(r"\s+[\u00b7\u2022\u30fb\u2027\u2219\u22c5\uff65\u2013\u2014]\s+")
+#: The same separators where a part may be empty: at either end of the text, or one after another.
+_TRACK_PARTS = re.compile(r"\s*(?<!\S)[\u00b7\u2022\u30fb\u2027\u2219\u22c5\uff65\u2013\u2014](?!\S)\s*")
 #: A trailing "et al." marker of an author list: `等` (with or without a space) or `et al.`.
 _TRUNCATION = re.compile(r"(?:\s*等|[\s,]*\bet\s+al\.?)\s*$", re.IGNORECASE)
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
@@ -26,14 +28,16 @@ class FieldError(ValueError):
 
 
 def has_track_separator(line: str) -> bool:
-    """Whether a line contains a track separator (`Area · Subarea`)."""
-    return TRACK_SEPARATOR.search(line) is not None
+    """Whether a line contains a track separator (`Area · Subarea`, or a malformed `· Subarea`)."""
+    return _TRACK_PARTS.search(line) is not None
 
 
-def parse_track(value: object) -> Track | None:
+def parse_track(value: object, problems: list[str] | None = None) -> Track | None:
     """A track from `Area · Subarea`, a one-level `Area`, `{"area", "subarea"}`, or nothing (None/"").
 
-    Later separators stay in the subarea, normalised to ` · `.
+    Later separators stay in the subarea, normalised to ` · `. A track with an empty part (`· xxx`,
+    `Area ·`, `A ·  · B`) is malformed: its problem goes to `problems` and the track is not used
+    (never an area named `· xxx`); without `problems` it raises FieldError.
     """
     if value is None:
         return None
@@ -41,25 +45,41 @@ def parse_track(value: object) -> Track | None:
         area, subarea = value.get("area"), value.get("subarea")
         if not isinstance(area, str) or not (subarea is None or isinstance(subarea, str)):
             raise FieldError("track object needs a string `area` and a string or null `subarea`")
-        return parse_track(area if not subarea else f"{area} · {subarea}")
+        return parse_track(area if not subarea else f"{area} · {subarea}", problems)
     if not isinstance(value, str):
         raise FieldError(f"track must be a string like `Area · Subarea`, not {type(value).__name__}")
-    parts = [" ".join(part.split()) for part in TRACK_SEPARATOR.split(value.strip())]
-    parts = [part for part in parts if part]
-    if not parts:
+    text = " ".join(value.split())
+    if not text:
+        return None
+    parts = _TRACK_PARTS.split(text)
+    if not all(parts):
+        message = f"track {text!r} has an empty area or subarea around its separator; track not used"
+        if problems is None:
+            raise FieldError(message)
+        problems.append(message)
         return None
     return Track(parts[0], " · ".join(parts[1:]) or None)
 
 
-def split_names(line: str, separators: str = ",，、") -> tuple[list[str], bool]:
+def split_names(line: str, separators: str = ",，、", problems: list[str] | None = None) -> tuple[list[str], bool]:
     """Names from an author list and whether it ends in `等`/`et al.` (the marker is not a name).
 
-    Names are whitespace-normalised and otherwise kept as written; empty parts are dropped.
+    Names are whitespace-normalised (a line break inside a name is a space) and otherwise kept as
+    written. A blank name between separators (`A, , B`) is left out and reported in `problems`.
     """
     text, truncated = line.strip(), False
     while _may_be_truncated(text) and (match := _TRUNCATION.search(text)) is not None:
         truncated, text = True, text[:match.start()].rstrip().rstrip(separators)
-    return _split(text, separators), truncated
+    parts = _parts(text, separators)
+    return _names(parts, problems), truncated
+
+
+def _names(parts: list[str], problems: list[str] | None) -> list[str]:
+    """The non-blank parts; each blank one reported by its position (1-based) when `problems` is given."""
+    if problems is not None:
+        problems += [f"author {position} of {len(parts)} is blank; that author left out"
+                     for position, part in enumerate(parts, start=1) if not part]
+    return [part for part in parts if part]
 
 
 def _may_be_truncated(text: str) -> bool:
@@ -67,23 +87,32 @@ def _may_be_truncated(text: str) -> bool:
     return text.rstrip()[-3:].casefold().endswith(("等", "al", "al."))
 
 
-def parse_authors(value: object) -> tuple[list[str], bool]:
-    """Authors (and the truncation flag) from a list of names or a string separated by `;` or `,`."""
+def parse_authors(value: object, problems: list[str] | None = None) -> tuple[list[str], bool]:
+    """Authors (and the truncation flag) from a list of names or a string separated by `;` or `,`.
+
+    A list item is one name whatever it contains (line breaks are collapsed, never split); a last
+    item `et al.`/`等` (or a name ending in it) marks the list truncated. Blank names go to `problems`.
+    """
     if isinstance(value, str):
-        return split_names(value, _separators(value))
+        return split_names(value, _separators(value), problems)
     if isinstance(value, (list, tuple)) and all(isinstance(name, str) for name in value):
-        return split_names("\n".join(value), "\n")
+        parts, truncated = [" ".join(name.split()) for name in value], False
+        while parts and _may_be_truncated(parts[-1]) and (match := _TRUNCATION.search(parts[-1])) is not None:
+            truncated, parts[-1] = True, parts[-1][:match.start()].rstrip()
+            if not parts[-1]:
+                parts.pop()
+        return _names(parts, problems), truncated
     if value is None:
         return [], False
     raise FieldError("authors must be a list of names or a string separated by `;` or `,`")
 
 
 def parse_keywords(value: object) -> list[str]:
-    """Keywords from a list of strings or a string separated by `;` (if any) or `,`."""
+    """Keywords from a list of strings (one keyword each) or a string separated by `;` (if any) or `,`."""
     if isinstance(value, str):
         return _split(value, _separators(value))
     if isinstance(value, (list, tuple)) and all(isinstance(word, str) for word in value):
-        return _split("\n".join(value), "\n")
+        return [word for word in (" ".join(item.split()) for item in value) if word]
     if value is None:
         return []
     raise FieldError("keywords must be a list of strings or a string separated by `;` or `,`")
@@ -94,16 +123,24 @@ def _separators(value: str) -> str:
     return ";；" if re.search("[;；]", value) else ",，、"
 
 
+def _parts(text: str, separators: str) -> list[str]:
+    """The whitespace-normalised parts between separators; a trailing separator adds no part."""
+    if not text:
+        return []
+    parts = [" ".join(part.split()) for part in re.split(f"[{re.escape(separators)}]", text)]
+    return parts[:-1] if len(parts) > 1 and not parts[-1] else parts
+
+
 def _split(text: str, separators: str) -> list[str]:
-    parts = (" ".join(part.split()) for part in re.split(f"[{re.escape(separators)}]", text))
-    return [part for part in parts if part]
+    return [part for part in _parts(text, separators) if part]
 
 
 def content_key(text: str) -> str:
     """The paper key: 16 hex chars of SHA-1 over the folded cleaned text, Unicode dashes as `-`.
 
-    Only the text counts (not authors), so a listing record truncated by `等` and the full JSONL
-    record of the same paper share a key.
+    Only the text counts, so a listing record truncated by `等` and the full JSONL record of the
+    same paper share a key; `kg.readers.dedupe` decides by the authors too, and re-keys a different
+    paper that repeats an abstract.
     """
     return hashlib.sha1(fold(_DASHES.sub("-", text)).encode("utf-8")).hexdigest()[:16]
 

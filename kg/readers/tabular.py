@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from kg.errors import RecordError
 from kg.readers.fields import FieldError, make_paper, parse_authors, parse_keywords, parse_track
+from kg.readers.notices import FieldProblem
 from kg.readers.source import iter_lines, read_text
 from kg.records import Paper, Source
 
@@ -23,13 +24,17 @@ _TEXT_KEYS = ("abstract", "text")
 _CSV_DELIMITERS = (",", "\t", ";")
 
 
-def paper_from_dict(record: dict, source: Source, require_authors: bool = True) -> Paper:
-    """The Paper of one JSON object or CSV row (FieldError when a field is unusable)."""
-    authors, truncated = parse_authors(record.get("authors"))
+def paper_from_dict(record: dict, source: Source, require_authors: bool = True,
+                    problems: list[str] | None = None) -> Paper:
+    """The Paper of one JSON object or CSV row (FieldError when a field is unusable).
+
+    Problems that leave the record usable (a blank author, an empty track part) go to `problems`.
+    """
+    authors, truncated = parse_authors(record.get("authors"), problems)
     flagged = _flag(record.get("authors_truncated"))
     abstract = next((record[key] for key in _TEXT_KEYS if record.get(key)), None)
     return make_paper(abstract=abstract, authors=authors, truncated=truncated or flagged,
-                      require_authors=require_authors, track=parse_track(record.get("track") or None),
+                      require_authors=require_authors, track=parse_track(record.get("track") or None, problems),
                       title=record.get("title"), id=record.get("id"), year=record.get("year"),
                       venue=record.get("venue"), keywords=parse_keywords(record.get("keywords")),
                       source=source)
@@ -44,14 +49,22 @@ def _flag(value: object) -> bool:
     raise FieldError("authors_truncated must be true or false")
 
 
-def _record(record: object, file: str, line: int, label: str, require_authors: bool) -> Paper | RecordError:
-    """A Paper, or the RecordError naming `file:line` and the record (`label`)."""
+def _record(record: object, file: str, line: int, label: str, require_authors: bool
+            ) -> Iterator[Paper | RecordError]:
+    """The Paper after a RecordError per problem it has, or the RecordError that skips it, each
+    naming `file:line` and the record (`label`)."""
     if not isinstance(record, dict):
-        return RecordError(file, line, f"{label}not a JSON object {{...}}; skipped")
+        yield RecordError(file, line, f"{label}not a JSON object {{...}}; skipped")
+        return
+    problems: list[str] = []
     try:
-        return paper_from_dict(record, Source(file, line), require_authors)
+        paper = paper_from_dict(record, Source(file, line), require_authors, problems)
     except FieldError as exc:
-        return RecordError(file, line, f"{label}{exc}; skipped")
+        yield RecordError(file, line, f"{label}{exc}; skipped")
+        return
+    for problem in problems:
+        yield FieldProblem(file, line, f"{label}{problem}")
+    yield paper
 
 
 def _invalid_json(exc: json.JSONDecodeError | RecursionError) -> str:
@@ -72,7 +85,7 @@ def iter_jsonl(path: str | os.PathLike[str], require_authors: bool = True) -> It
             except (json.JSONDecodeError, RecursionError) as exc:
                 yield RecordError(file, number, _invalid_json(exc))
                 continue
-            yield _record(record, file, number, "", require_authors)
+            yield from _record(record, file, number, "", require_authors)
 
 
 def iter_json(path: str | os.PathLike[str], require_authors: bool = True) -> Iterator[Paper | RecordError]:
@@ -96,7 +109,7 @@ def iter_json(path: str | os.PathLike[str], require_authors: bool = True) -> Ite
             at = exc.pos if isinstance(exc, json.JSONDecodeError) else position
             yield RecordError(file, _line(text, at), f"record {index}: {_invalid_json(exc)}; rest of file skipped")
             return
-        yield _record(record, file, _line(text, position), f"record {index}: ", require_authors)
+        yield from _record(record, file, _line(text, position), f"record {index}: ", require_authors)
         position = _skip_space(text, end)
         if text.startswith(",", position):
             position = _skip_space(text, position + 1)
@@ -145,7 +158,7 @@ def iter_csv(path: str | os.PathLike[str], require_authors: bool = True) -> Iter
                 yield RecordError(file, line, f"row has {len(row)} fields, the header {len(header)}; "
                                               "check its quotes and delimiters")
             elif any(cell.strip() for cell in row):
-                yield _record(dict(zip(header, row)), file, line, "", require_authors)
+                yield from _record(dict(zip(header, row)), file, line, "", require_authors)
         line = rows.line_num + 1
 
 
