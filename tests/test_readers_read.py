@@ -39,7 +39,7 @@ def test_explicit_format_overrides_detection(tmp_path):
     as_listing = read([path], format="listing")
     assert as_listing.papers == [] and [p.line for p in as_listing.problems] == [1, 4]
     [problem] = read([path], format="csv").problems
-    assert "lacks the `abstract` and `authors` columns" in problem.message and "…" in problem.message
+    assert "lacks an `abstract`, `text` or `title` column" in problem.message and "…" in problem.message
 
 
 def test_unknown_format_is_a_usage_error():
@@ -79,7 +79,7 @@ def test_strict_raises_the_first_malformed_record():
 def test_strict_does_not_fail_on_duplicates():
     result = read([DATA / "bad.bib"], format="bibtex", strict=False)
     assert result.duplicates == 1
-    with pytest.raises(RecordError, match="noabstract"):
+    with pytest.raises(RecordError, match="unreadable BibTeX"):  # the entry without abstract is kept
         read([DATA / "bad.bib"], strict=True)
     assert read([sample_path(), sample_path()], strict=True).duplicates == 20
 
@@ -168,7 +168,7 @@ def test_reading_hands_out_each_paper_with_its_final_key_and_text_while_the_resu
 
 def test_summary_counts_skipped_and_merged():
     result = read([DATA / "bad.jsonl", DATA / "bad.jsonl"])
-    assert result.summary() == "read 2 papers from 2 files (2 duplicates merged, 14 records skipped)"
+    assert result.summary() == "read 4 papers from 2 files (4 duplicates merged, 10 records skipped, 4 notices)"
 
 
 # ---------------------------------------------------------------------------------- the CLI
@@ -177,8 +177,8 @@ def test_cli_papers_json(capsys):
     out, err = capsys.readouterr()
     records = json.loads(out)
     assert len(records) == 11
-    assert set(records[0]) == {"id", "key", "title", "authors", "authors_truncated", "track", "abstract",
-                               "text", "source"}
+    assert set(records[0]) == {"id", "key", "title", "authors", "authors_truncated", "authors_written",
+                               "author_ids", "track", "year", "venue", "doi", "keywords", "abstract", "text", "source"}
     assert records[0]["track"] == {"area": "Machine Learning", "subarea": "Federated learning"}
     assert records[1]["track"] is None and records[1]["authors_truncated"] is True
     assert records[0]["source"] == {"file": str(DATA / "listing_quirks.txt"), "line": 3}

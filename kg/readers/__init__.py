@@ -1,8 +1,10 @@
 """Readers: input files -> `Paper` records, with every problem reported as `file:line: message`.
 
 `read()` collects and merges (`reading()` hands out each paper as it goes); `iter_papers()` streams
-for large corpora. Each format module (`listing`, `tabular` for JSON/JSONL/CSV, `bibtex`) has
-`iter_records(path, ...)`, a generator of Papers and RecordErrors, so one bad record costs nothing else.
+for large corpora. Each format module (`listing`, `tabular` for kg's JSON/JSONL/CSV, `bibtex`, and the
+bibliographic exports `scopus`, `ieee`, `springer`, `wos`, `ris`, `openalex`, `openreview`, `s2`) has
+`iter_records(path)`, a generator of Papers and RecordErrors, so one bad record costs nothing else.
+docs/input-formats.md says what each reads.
 """
 from __future__ import annotations
 
@@ -15,10 +17,10 @@ from pathlib import Path
 
 from kg.errors import RecordError
 from kg.progress import progress
-from kg.readers import bibtex, listing, tabular
+from kg.readers import bibtex, ieee, listing, openalex, openreview, ris, s2, scopus, springer, tabular, wos
 from kg.readers.dedupe import Deduper, Duplicate, Placement, SharedAbstract, compare, merge
-from kg.readers.notices import FieldProblem, Notice, same_names
-from kg.readers.detect import FORMATS, check_format, detect_format
+from kg.readers.detect import FORMATS, TRIED, check_format, matched_format
+from kg.readers.notices import FieldProblem, Notice, missing, same_names
 from kg.readers.source import check_file
 from kg.records import Paper
 
@@ -26,12 +28,26 @@ __all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "Shar
 
 Paths = Sequence[str | os.PathLike[str]] | None
 
-_READERS: dict[str, Callable[..., Iterator[Paper | RecordError]]] = {
-    "listing": listing.iter_records,
-    "json": functools.partial(tabular.iter_records, format="json"),
-    "jsonl": functools.partial(tabular.iter_records, format="jsonl"),
-    "csv": functools.partial(tabular.iter_records, format="csv"),
-    "bibtex": bibtex.iter_records,
+_Reader = Callable[[str | os.PathLike[str]], Iterator[Paper | RecordError]]
+_GENERIC = ("abstract", "authors")
+_EXPORT = ("title", "abstract", "authors")
+#: Each format's reader and the fields its records normally have (one missing is a `Missing` notice).
+_READERS: dict[str, tuple[_Reader, tuple[str, ...]]] = {
+    "listing": (listing.iter_records, ()),  # a listing record without abstract or authors is malformed
+    "json": (functools.partial(tabular.iter_records, format="json"), _GENERIC),
+    "jsonl": (functools.partial(tabular.iter_records, format="jsonl"), _GENERIC),
+    "csv": (functools.partial(tabular.iter_records, format="csv"), _GENERIC),
+    "bibtex": (bibtex.iter_records, _GENERIC),
+    "scopus": (scopus.iter_records, _EXPORT),
+    "ieee": (ieee.iter_records, _EXPORT),
+    "springer": (springer.iter_records, _EXPORT),
+    "wos": (wos.iter_records, _EXPORT),
+    "wos-tab": (wos.iter_tab_records, _EXPORT),
+    "ris": (ris.iter_records, _EXPORT),
+    "openalex": (openalex.iter_records, _EXPORT),
+    "openalex-topics": (functools.partial(openalex.iter_records, topics=True), _EXPORT),
+    "openreview": (openreview.iter_records, _EXPORT),
+    "s2": (s2.iter_records, _EXPORT),
 }
 
 
@@ -105,7 +121,38 @@ def iter_records(path: str | os.PathLike[str], *, format: str = "auto",
 
 
 def _records_of(path: str | os.PathLike[str], format: str, require_authors: bool) -> Iterator[Paper | RecordError]:
-    return _READERS[detect_format(path) if format == "auto" else format](path, require_authors=require_authors)
+    """The records of one file, each paper after its notices (a field its format normally has is
+    missing, one name twice in its author list)."""
+    found = format if format != "auto" else matched_format(path)
+    reader, expected = _READERS[found or "listing"]
+    records = _records(path, found or "listing", reader, require_authors)
+    expected = expected if require_authors else tuple(name for name in expected if name != "authors")
+    return _noticed(records if found else _tried(path, records), expected)
+
+
+def _noticed(records: Iterator[Paper | RecordError], expected: tuple[str, ...]) -> Iterator[Paper | RecordError]:
+    for item in records:
+        if isinstance(item, Paper):
+            yield from missing(item, expected)
+            yield from same_names(item)
+        yield item
+
+
+def _records(path: str | os.PathLike[str], format: str, reader: _Reader, require_authors: bool
+             ) -> Iterator[Paper | RecordError]:
+    return reader(path, require_authors=require_authors) if format == "listing" else reader(path)
+
+
+def _tried(path: str | os.PathLike[str], records: Iterator[Paper | RecordError]) -> Iterator[Paper | RecordError]:
+    """A file no format matched, read as a listing: if that finds no paper either, say what was tried."""
+    found = False
+    for item in records:
+        found = found or isinstance(item, Paper)
+        yield item
+    if not found:
+        yield RecordError(str(path), 1, f"no input format matched (tried {'; '.join(TRIED)}), and as a listing "
+                                        "it holds no record; give --format if it is one of "
+                                        f"{', '.join(FORMATS)}")
 
 
 def _classified_with(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
@@ -130,7 +177,6 @@ def _classified_with(paths: Paths, format: str, strict: bool, require_authors: b
                     raise item
                 yield item
                 continue
-            yield from same_names(item)
             placed = deduper.place(item)
             if placed.shared is not None:
                 position, difference = placed.shared

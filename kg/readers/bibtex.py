@@ -1,5 +1,5 @@
 """BibTeX: entries with `author` (an `and`-list; `and others` means et al.), `abstract`, `title`,
-`year`, `booktitle`/`journal` (the venue), `keywords` and an optional `track` field, parsed by
+`year`, `booktitle`/`journal` (the venue), `doi`, `keywords` and an optional `track` field, parsed by
 bibtexparser 2 (not regexes).
 
 Names given as `Last, First` are written `First Last`; LaTeX accents in names and titles are decoded
@@ -57,12 +57,12 @@ def _authors(value: str | None, problems: list[str]) -> tuple[list[str], bool]:
     return names, truncated
 
 
-def _paper(entry: Entry, file: str, require_authors: bool, problems: list[str]) -> Paper:
+def _paper(entry: Entry, file: str, problems: list[str]) -> Paper:
     fields = {key.lower(): field.value for key, field in entry.fields_dict.items()}
     authors, truncated = _authors(fields.get("author"), problems)
     title = fields.get("title")
     return make_paper(abstract=fields.get("abstract"), authors=authors, truncated=truncated,
-                      require_authors=require_authors, track=parse_track(fields.get("track"), problems),
+                      track=parse_track(fields.get("track"), problems), doi=fields.get("doi") or None,
                       title=None if title is None else _decode(title), id=entry.key,
                       year=fields.get("year"), venue=fields.get("booktitle") or fields.get("journal"),
                       keywords=parse_keywords(fields.get("keywords")),
@@ -91,7 +91,7 @@ def _parse(text: str) -> bibtexparser.Library:
         logger.setLevel(level)
 
 
-def iter_records(path: str | os.PathLike[str], *, require_authors: bool = True) -> Iterator[Paper | RecordError]:
+def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The entries of a BibTeX file as Papers, in file order; a RecordError per entry that fails."""
     file = str(path)
     try:
@@ -105,7 +105,7 @@ def iter_records(path: str | os.PathLike[str], *, require_authors: bool = True) 
         if isinstance(block, Entry):
             problems: list[str] = []
             try:
-                paper = _paper(block, file, require_authors, problems)
+                paper = _paper(block, file, problems)
             except FieldError as exc:
                 yield RecordError(file, _line(block), f"entry {block.key}: {exc}; skipped")
                 continue

@@ -9,8 +9,8 @@ import hashlib
 import re
 from collections.abc import Sequence
 
-from kg.names import author_key, fold
-from kg.records import Author, Paper, Source, Track
+from kg.names import author_key, fold, slugify
+from kg.records import ID_SCHEMES, Author, Paper, Source, Track
 from kg.text import clean_text
 
 #: Track separators: U+00B7 `·` and its look-alikes `•` `・` `‧` `∙` `⋅` `･`, or an en/em dash,
@@ -20,6 +20,7 @@ TRACK_SEPARATOR = re.compile(r"\s+[\u00b7\u2022\u30fb\u2027\u2219\u22c5\uff65\u2
 _TRACK_PARTS = re.compile(r"\s*(?<!\S)[\u00b7\u2022\u30fb\u2027\u2219\u22c5\uff65\u2013\u2014](?!\S)\s*")
 #: A trailing "et al." marker of an author list: `等` (with or without a space) or `et al.`.
 _TRUNCATION = re.compile(r"(?:\s*等|[\s,]*\bet\s+al\.?)\s*$", re.IGNORECASE)
+_DOI_PREFIX = re.compile(r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/)", re.IGNORECASE)
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
 
 
@@ -145,29 +146,67 @@ def content_key(text: str) -> str:
     return hashlib.sha1(fold(_DASHES.sub("-", text)).encode("utf-8")).hexdigest()[:16]
 
 
-def make_paper(*, abstract: object, authors: Sequence[str], source: Source, truncated: bool = False,
-               require_authors: bool = True, track: Track | None = None, title: object = None,
-               id: object = None, year: object = None, venue: object = None,
-               keywords: Sequence[str] = ()) -> Paper:
-    """Validate the fields of one record and build its Paper (FieldError when one is unusable)."""
-    if not isinstance(abstract, str) or not abstract.strip():
-        raise FieldError("no abstract; every record needs its abstract text")
-    if require_authors and not authors:
-        raise FieldError("no author names; give at least one author")
-    text, abstract = clean_text(abstract), abstract.strip()
+def make_author(name: str, written: str | None = None, ids: Sequence[tuple[str, str]] = ()) -> Author:
+    """An Author with its identity key: from its first id in `ID_SCHEMES` order, else its name.
+
+    `written` is kept only when it differs from `name`; ids with an unknown scheme or an empty
+    value are an error of the reader that made them (ValueError).
+    """
+    ids = tuple((scheme, str(value).strip()) for scheme, value in ids if str(value).strip())
+    unknown = [scheme for scheme, _ in ids if scheme not in ID_SCHEMES]
+    if unknown:
+        raise ValueError(f"unknown author id schemes {unknown}; known: {', '.join(ID_SCHEMES)}")
+    ranked = sorted(ids, key=lambda pair: ID_SCHEMES.index(pair[0]))
+    key = f"{ranked[0][0]}-{slugify(ranked[0][1])}" if ranked else author_key(name)
+    return Author(name, key, written if written and written != name else None, ids)
+
+
+def normalise_doi(value: object) -> str | None:
+    """A bare DOI (`10.1000/xyz`) from a DOI, `doi:` or resolver URL form; None when empty.
+
+    A value that is not a DOI at all (no `10.` prefix) raises FieldError.
+    """
+    text = _optional_text(value, "doi")
+    if text is None:
+        return None
+    bare = _DOI_PREFIX.sub("", text)
+    if not bare.startswith("10."):
+        raise FieldError(f"doi {text!r} is not a DOI (those start with `10.`)")
+    return bare
+
+
+def make_paper(*, abstract: object, authors: Sequence[str | Author], source: Source, truncated: bool = False,
+               track: Track | None = None, title: object = None, id: object = None, year: object = None,
+               venue: object = None, keywords: Sequence[str] = (), doi: object = None) -> Paper:
+    """Validate the fields of one record and build its Paper (FieldError when one is unusable).
+
+    A record without an abstract is kept (`abstract`/`text` ""; its key hashes its title and author
+    names); one with neither abstract, title nor authors has nothing to keep and raises FieldError.
+    Names given as strings become Authors keyed by name.
+    """
+    if abstract is not None and not isinstance(abstract, str):
+        raise FieldError(f"abstract must be a string, not {type(abstract).__name__}")
+    people = tuple(a if isinstance(a, Author) else Author(a, author_key(a)) for a in authors)
+    title = _optional_text(title, "title")
+    abstract = (abstract or "").strip()
+    text = clean_text(abstract) if abstract else ""
+    if not text and title is None and not people:
+        raise FieldError("no abstract, title or author names: nothing to keep")
+    key = content_key(text) if text else content_key("|".join([title or "", *(author_key(a.name) for a in people)]))
     return Paper(
-        key=content_key(text),
-        authors=tuple(Author(name, author_key(name)) for name in authors),
+        key=key,
+        authors=people,
         abstract=abstract,
         text=abstract if text == abstract else text,  # most abstracts are clean: one string, not two
         track=track,
-        title=_optional_text(title, "title"),
+        title=title,
         id=_optional_id(id),
         authors_truncated=truncated,
         year=_optional_year(year),
         venue=_optional_text(venue, "venue"),
         keywords=tuple(keywords),
         source=source,
+        doi=normalise_doi(doi),
     )
 
 

@@ -133,10 +133,13 @@ class _Reader:
         problems: list[str] = []
         names, truncated = split_names(authors.text, problems=problems)
         line = paragraphs[0].line
+        if self.require_authors and not names:
+            yield RecordError(self.file, line, "no author names; give at least one author; skipped")
+            return
         try:
             paper = make_paper(abstract="\n".join(abstract.lines), authors=names, truncated=truncated,
                                track=None if track is None else parse_track(track.text, problems),
-                               source=Source(self.file, line), require_authors=self.require_authors)
+                               source=Source(self.file, line))
         except FieldError as exc:
             yield RecordError(self.file, line, f"{exc}; skipped")
             return

@@ -30,17 +30,42 @@ class SameName(Notice):
     def __init__(self, paper: Paper, name: str, positions: list[int]) -> None:
         self.positions = positions
         where = " and ".join(map(str, positions))
+        author = paper.authors[positions[0] - 1]
+        who = (f"one person by their id ({author.key}), listed at each position" if author.ids else
+               "whether they are one person is unknown (two people unless an ID says one)")
         super().__init__(paper.source.file if paper.source else "?", paper.source.line if paper.source else 0,
-                         f"authors {where} are {'both' if len(positions) == 2 else 'all'} named {name!r}; each position kept, whether they are "
-                         "one person is unknown (two people unless an ID says one)")
+                         f"authors {where} are {'both' if len(positions) == 2 else 'all'} named {name!r}; "
+                         f"each position kept, {who}")
 
 
 def same_names(paper: Paper) -> list[SameName]:
-    """A `SameName` notice per name that occurs at more than one position of the paper's author list."""
+    """A `SameName` notice per name that occurs at more than one position of the paper's author list
+    (one name with different external ids is two people, and not reported)."""
     if len(paper.authors) < 2:
         return []
-    positions: dict[str, list[int]] = defaultdict(list)
+    positions: dict[tuple[str, str], list[int]] = defaultdict(list)
     for position, author in enumerate(paper.authors, start=1):
-        positions[author_key(author.name)].append(position)
+        positions[(author_key(author.name), author.key)].append(position)
     return [SameName(paper, paper.authors[found[0] - 1].name, found)
             for found in positions.values() if len(found) > 1]
+
+
+#: What a record lacks, and what that costs: the words of a `Missing` notice.
+_COSTS = {"abstract": "no abstract (so no methods)", "authors": "no author names (so no co-authors)",
+          "title": "no title"}
+
+
+class Missing(Notice):
+    """A record kept without a field its format normally has: `no abstract (so no methods)`."""
+
+    def __init__(self, paper: Paper, missing: list[str]) -> None:
+        self.missing = missing
+        super().__init__(paper.source.file if paper.source else "?", paper.source.line if paper.source else 0,
+                         f"{', '.join(_COSTS[name] for name in missing)}; kept with what it has")
+
+
+def missing(paper: Paper, expected: tuple[str, ...]) -> list[Missing]:
+    """A `Missing` notice when the paper lacks any of the `expected` fields (`abstract`, `authors`, `title`)."""
+    have = {"abstract": bool(paper.text), "authors": bool(paper.authors), "title": paper.title is not None}
+    lacking = [name for name in expected if not have[name]]
+    return [Missing(paper, lacking)] if lacking else []
