@@ -27,9 +27,10 @@ def _report_problems(problems: Sequence[object]) -> None:
 
 def _add_read_options(parser: argparse.ArgumentParser) -> None:
     """Options shared by every subcommand that reads input files."""
-    parser.add_argument("--format", default="auto",
-                        choices=["auto", "listing", "json", "jsonl", "csv", "bibtex"],
-                        help="input format (default: by extension and content)")
+    from kg.readers.detect import FORMATS
+
+    parser.add_argument("--format", default="auto", choices=["auto", *FORMATS],
+                        help="input format (default: by content and extension; see docs/input-formats.md)")
     parser.add_argument("--strict", action="store_true",
                         help="make the first malformed record fatal instead of reporting and skipping it")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars, no summary")
