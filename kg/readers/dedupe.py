@@ -1,9 +1,10 @@
 """Duplicates across inputs: the same id, or the same content with the same authors, is the same paper.
 
-A record is a duplicate of an earlier paper when it has the same id, or the same cleaned abstract
-(its content key) and the same author list and title: an author list truncated by `等`/`et al.`
-matches the full list it begins, and a title is compared only when both records have one. The same
-abstract under other authors (or another title) is a different paper, given a key of its own, and
+A record is a duplicate of an earlier paper when it has the same id or DOI, or the same cleaned
+abstract (its content key) and the same author list and title: an author list truncated by
+`等`/`et al.` matches the full list it begins, and a title is compared only when both records have
+one. The same abstract under other authors (or another title, another DOI, or another id in the
+same file: one export's own distinct records) is a different paper, given a key of its own, and
 reported (`SharedAbstract`): a copied abstract is itself a finding.
 
 `compare` says what a duplicate adds (fields the first record lacks, or the full author list where the
@@ -19,7 +20,7 @@ from kg.readers.fields import content_key
 from kg.readers.notices import Notice
 from kg.records import Author, Paper, Source
 
-_FILLABLE = ("title", "id", "track", "year", "venue")
+_FILLABLE = ("title", "id", "track", "year", "venue", "doi")
 _SHOWN = 60  # characters of a differing value shown in a notice
 
 
@@ -94,6 +95,11 @@ def _difference(first: Paper, other: Paper) -> str | None:
                 f"{_names(first.authors, first.authors_truncated)})")
     if first.title is not None and other.title is not None and fold(first.title) != fold(other.title):
         return f"another title ({_shown(other.title)} vs {_shown(first.title)})"
+    if first.doi is not None and other.doi is not None and first.doi.casefold() != other.doi.casefold():
+        return f"another DOI ({other.doi} vs {first.doi})"
+    same_file = first.source is not None and other.source is not None and first.source.file == other.source.file
+    if same_file and first.id is not None and other.id is not None and first.id != other.id:
+        return f"another id in the same file ({other.id} vs {first.id})"
     return None
 
 
@@ -189,6 +195,9 @@ class Deduper:
         if paper.id is not None and paper.id in self._by_id:
             position = self._by_id[paper.id]
             return self._repeat(Placement(paper, position, f"same id {paper.id}", self._seen[position][1] == paper.key))
+        if paper.doi is not None and _doi(paper) in self._by_id:
+            position = self._by_id[_doi(paper)]
+            return self._repeat(Placement(paper, position, f"same DOI {paper.doi}", self._seen[position][1] == paper.key))
         content, shared = paper.key, None
         if earlier := self._by_content.get(content):
             shared = (earlier[0], _difference(self._seen[earlier[0]][0], paper))
@@ -199,6 +208,8 @@ class Deduper:
         self._by_content.setdefault(content, []).append(position)
         if paper.id is not None:
             self._by_id[paper.id] = position
+        if paper.doi is not None:
+            self._by_id.setdefault(_doi(paper), position)
         self._keys.add(paper.key)
         return Placement(paper, position, shared=shared)
 
@@ -209,6 +220,8 @@ class Deduper:
             positions.append(placed.position)
         if placed.paper.id is not None:
             self._by_id.setdefault(placed.paper.id, placed.position)
+        if placed.paper.doi is not None:
+            self._by_id.setdefault(_doi(placed.paper), placed.position)
         return placed
 
     def update(self, position: int, paper: Paper) -> None:
@@ -216,10 +229,17 @@ class Deduper:
         self._seen[position] = (replace(paper, abstract="", text=""), self._seen[position][1])
         if paper.id is not None:
             self._by_id.setdefault(paper.id, position)
+        if paper.doi is not None:
+            self._by_id.setdefault(_doi(paper), position)
 
     def first(self, position: int) -> Paper:
         """The paper at `position` as identity knows it (its abstract and text left out)."""
         return self._seen[position][0]
+
+
+def _doi(paper: Paper) -> str:
+    """The DOI as an index key (DOIs are case-insensitive), apart from record ids."""
+    return f"doi:{paper.doi.casefold()}"
 
 
 def distinct_key(paper: Paper, taken: set[str]) -> str:

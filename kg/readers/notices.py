@@ -23,6 +23,11 @@ class Notice(RecordError):
     lost = False
 
 
+class Remark(str):
+    """A reader's message about a record that is a notice (nothing left out: a value read by a
+    heuristic the user should check), where a plain string is a `FieldProblem`."""
+
+
 class SameName(Notice):
     """Two or more authors of one paper have one name (`Chao Liu, Chao Liu`): every position is kept,
     and who they are is ambiguous (two people unless an ID says one)."""

@@ -57,6 +57,7 @@ def _items(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, object] | R
     except RecordError as exc:
         yield exc
         return
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # rispy reads `ER  - \r` as no end of record
     starts = [text.count("\n", 0, match.start()) + 1 for match in _START.finditer(text)]
     try:
         entries = rispy.loads(text)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 
 from kg.errors import RecordError
 from kg.readers.fields import FieldError
-from kg.readers.notices import FieldProblem
+from kg.readers.notices import FieldProblem, Notice, Remark
 from kg.readers.source import head_bytes, iter_lines, read_text
 from kg.records import Paper, Source
 
@@ -30,7 +30,8 @@ Convert = Callable[[dict, Source, list[str]], Paper]
 
 def papers_from(items: Iterator[Item | RecordError], file: str, convert: Convert) -> Iterator[Paper | RecordError]:
     """The Paper of each record (`convert(record, source, problems)`), after a FieldProblem per
-    problem it reported; a RecordError for a record that is not an object or cannot be used."""
+    problem it reported (a Notice per `Remark`); a RecordError for a record that is not an object or
+    cannot be used."""
     for item in items:
         if isinstance(item, RecordError):
             yield item
@@ -45,7 +46,8 @@ def papers_from(items: Iterator[Item | RecordError], file: str, convert: Convert
         except FieldError as exc:
             yield RecordError(file, line, f"{label}{exc}; skipped")
             continue
-        yield from (FieldProblem(file, line, f"{label}{problem}") for problem in problems)
+        yield from ((Notice if isinstance(problem, Remark) else FieldProblem)(file, line, f"{label}{problem}")
+                    for problem in problems)
         yield paper
 
 
@@ -182,15 +184,19 @@ def _line(text: str, position: int) -> int:
     return text.count("\n", 0, position) + 1
 
 
+Reconcile = Callable[[list[str], list[str]], list[str]]
+
+
 def csv_rows(path: str | os.PathLike[str], delimiter: str, check: Callable[[list[str]], str | None] = lambda h: None,
-             quoting: bool = True) -> Iterator[Item | RecordError]:
+             quoting: bool = True, reconcile: Reconcile | None = None) -> Iterator[Item | RecordError]:
     """One `{column: value}` record per row after the header (column names lower-cased and stripped).
 
     `check(header)` returns why the header cannot be read (the file is then skipped, one problem at
     line 1), or None. Trailing empty fields beyond the header are ignored; any other length
     mismatch is reported by the row's first line. A column repeated in the header is reported
     once; its first occurrence is read. `quoting=False` reads `"` as an ordinary character (Web of
-    Science's tab-delimited files do not quote).
+    Science's tab-delimited files do not quote). `reconcile(header, row)` may fit a row longer than
+    the header to it (a format whose rows carry unnamed extra columns), before the length check.
     """
     file = str(path)
     try:
@@ -214,10 +220,11 @@ def csv_rows(path: str | os.PathLike[str], delimiter: str, check: Callable[[list
     if repeated:
         yield FieldProblem(file, 1, f"column{'s' if len(repeated) > 1 else ''} {', '.join(map(repr, repeated))} "
                                     "repeated in the header; only the first of each is read")
-    yield from _csv_records(rows, header, file)
+    yield from _csv_records(rows, header, file, reconcile)
 
 
-def _csv_records(rows: Iterator[list[str]], header: list[str], file: str) -> Iterator[Item | RecordError]:
+def _csv_records(rows: Iterator[list[str]], header: list[str], file: str, reconcile: Reconcile | None
+                 ) -> Iterator[Item | RecordError]:
     line = rows.line_num + 1
     while True:
         try:
@@ -229,6 +236,8 @@ def _csv_records(rows: Iterator[list[str]], header: list[str], file: str) -> Ite
         else:
             while len(row) > len(header) and not row[-1].strip():
                 row.pop()
+            if reconcile is not None and len(row) > len(header):
+                row = reconcile(header, row)
             if len(row) != len(header) and any(cell.strip() for cell in row):
                 yield RecordError(file, line, f"row has {len(row)} fields, the header {len(header)}; "
                                               "check its quotes and delimiters")

@@ -5,8 +5,10 @@ Current: `Authors` (`Hao J.; High R.`), `Author full names` (`Hao, Jie (57221302
 (`Phillips J.C., Braun R.`), `Author(s) ID` ending in `;`, no full names. Both: `Title`, `Year`,
 `Source title` (venue), `DOI`, `Abstract`, `Author Keywords`, `EID` (the record id). Scopus writes
 `[No abstract available]` and `[No author name available]` for missing values: read as missing.
-Rows may end in a trailing comma. Other columns (index keywords, affiliations, references, ...)
-are not read.
+Rows may end in a trailing comma, and a row may hold more `Funding Text N` fields than the
+header names (the header says `Funding Text 1`, a row with two funding texts has one more field):
+those extra fields are set aside, as the funding columns are not read. Other columns (index
+keywords, affiliations, references, funding, ...) are not read.
 """
 from __future__ import annotations
 
@@ -58,6 +60,16 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
                       source=source)
 
 
+def _funding_texts(header: list[str], row: list[str]) -> list[str]:
+    """A row with more fields than the header, fitted to it when the extra fields are further
+    funding texts (right after the header's last `funding text N` column)."""
+    last = max((i for i, name in enumerate(header) if name.startswith("funding text")), default=None)
+    if last is None:
+        return row
+    extra = len(row) - len(header)
+    return row[:last + 1] + row[last + 1 + extra:]
+
+
 def is_scopus(header: list[str]) -> bool:
     """Whether CSV header columns (lower-cased) are a Scopus export's."""
     return all(name in header for name in SIGNATURE) and any(name in header for name in MARKERS)
@@ -72,4 +84,4 @@ def _check(header: list[str]) -> str | None:
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The rows of a Scopus CSV export as Papers (comma-delimited, as Scopus writes them)."""
-    return papers_from(csv_rows(path, ",", _check), str(path), _convert)
+    return papers_from(csv_rows(path, ",", _check, reconcile=_funding_texts), str(path), _convert)

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from kg.errors import RecordError
 from kg.readers.fields import make_paper
+from kg.readers.notices import Remark
 from kg.readers.people import people
 from kg.readers.rows import csv_rows, papers_from
 from kg.records import Paper, Source
@@ -37,8 +38,8 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
     joined = (record.get("authors") or "").strip()
     names = split_joined(joined)
     if len(names) > 1:
-        problems.append(f"Springer joins author names without a separator; {joined!r} split into "
-                        f"{len(names)} names ({'; '.join(names)}): check them")
+        problems.append(Remark(f"Springer joins author names without a separator; {joined!r} split into "
+                        f"{len(names)} names ({'; '.join(names)}): check them"))
     return make_paper(abstract=None, authors=people(names), title=record.get("item title") or None,
                       year=(record.get("publication year") or "").strip() or None,
                       venue=(record.get("publication title") or "").strip() or None,
