@@ -216,3 +216,13 @@ def test_cli_papers_json_reads_back_with_the_ids(tmp_path, capsys):
 
 TEXTS = ["We propose SketchGNN, a graph neural network that keeps count-min sketches of node neighbourhoods. "
          "On streaming graphs it matches full message passing at a tenth of the memory."]
+
+
+def test_a_later_abstract_for_a_paper_read_without_one_is_reported_not_lost_silently(tmp_path):
+    springer, scopus = EXPORTS / "springer.csv", EXPORTS / "scopus.csv"
+    result = read([springer, scopus])  # Springer has no abstracts; Scopus has them, same DOIs
+    assert len(result.papers) == 4
+    notices = [str(p) for p in result.problems if "its abstract not taken" in str(p)]
+    assert len(notices) == 2 and all(p.lost for p in result.problems if "its abstract not taken" in str(p))
+    with pytest.raises(RecordError, match="its abstract not taken"):
+        read([springer, scopus], strict=True)

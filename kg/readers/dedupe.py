@@ -122,7 +122,10 @@ def compare(first: Paper, other: Paper, same_text: bool) -> tuple[dict, list[str
     if new_keywords:
         changes["keywords"] = first.keywords + new_keywords
     _compare_authors(first, other, changes, differs)
-    if not same_text and other.text:
+    if not same_text and other.text and not first.text:
+        differs.append(f"its abstract not taken: {_shown(other.text)} (the first record has none, and was "
+                       "handed on without one)")
+    elif not same_text and other.text:
         differs.append(f"abstract differs: {_shown(other.text)} vs {_shown(first.text)}")
     return changes, differs
 
