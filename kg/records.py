@@ -22,6 +22,15 @@ class Source:
 #: External author identifier schemes, in the order that picks an author's identity key: the
 #: databases' own ids (present on every author of their exports) before ORCID (present on some).
 ID_SCHEMES = ("scopus", "openalex", "s2", "openreview", "orcid", "researcherid")
+#: Where an author id of each scheme resolves (`{}` is the id as stored in `Author.ids`).
+ID_URLS = {
+    "scopus": "https://www.scopus.com/authid/detail.uri?authorId={}",
+    "openalex": "https://openalex.org/{}",
+    "s2": "https://www.semanticscholar.org/author/{}",
+    "openreview": "https://openreview.net/profile?id={}",
+    "orcid": "https://orcid.org/{}",
+    "researcherid": "https://www.webofscience.com/wos/author/rid/{}",
+}
 
 
 @dataclass(frozen=True)

@@ -226,3 +226,15 @@ def test_a_later_abstract_for_a_paper_read_without_one_is_reported_not_lost_sile
     assert len(notices) == 2 and all(p.lost for p in result.problems if "its abstract not taken" in str(p))
     with pytest.raises(RecordError, match="its abstract not taken"):
         read([springer, scopus], strict=True)
+
+
+def test_one_person_written_two_ways_with_one_id_matches_in_a_merge(tmp_path):
+    one = tmp_path / "a.json"
+    one.write_text(json.dumps([{"paperId": "p1", "title": "T", "abstract": "One text. Yes.",
+                                "authors": [{"authorId": "9", "name": "Maria Rossi"}]}]), encoding="utf-8")
+    two = tmp_path / "b.json"
+    two.write_text(json.dumps([{"paperId": "p2", "title": "T", "abstract": "One text. Yes.",
+                                "authors": [{"authorId": "9", "name": "Maria G. Rossi"}]}]), encoding="utf-8")
+    result = read([one, two])
+    assert len(result.papers) == 1 and result.duplicates == 1
+    assert "author names written differently: 'Maria G. Rossi' vs 'Maria Rossi'" in str(result.problems[0])

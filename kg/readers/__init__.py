@@ -155,10 +155,10 @@ def _tried(path: str | os.PathLike[str], records: Iterator[Paper | RecordError])
                                         f"{', '.join(FORMATS)}")
 
 
-def _classified_with(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
-                ) -> Iterator[Paper | RecordError | Placement]:
-    """The `Deduper` (first, for the callers that merge), then every record of every file: a `Placement` per paper (new, or the duplicate of which earlier
-    paper), a RecordError per problem, a `Notice` per thing worth saying about a paper read.
+def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool, deduper: Deduper
+                ) -> Iterator[RecordError | Placement]:
+    """Every record of every file: a `Placement` per paper (new, or the duplicate of which earlier
+    paper, as `deduper` judges), a RecordError per problem, a `Notice` per thing worth saying.
 
     With `strict`, the first malformed record raises (notices do not). A progress bar counts the
     records of each file on a terminal unless `quiet`.
@@ -167,8 +167,6 @@ def _classified_with(paths: Paths, format: str, strict: bool, require_authors: b
     check_format(format)
     for path in files:  # fail on a missing or empty file before reading anything
         check_file(path)
-    deduper = Deduper()
-    yield deduper
     for path in files:
         records = _records_of(path, format, require_authors)
         for item in progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet):
@@ -192,11 +190,8 @@ def iter_papers(paths: Paths = None, *, format: str = "auto", strict: bool = Fal
     duplicate is dropped, not merged into the record already yielded; its notice names what it had
     that was not kept, and with `strict` such a loss raises it.
     """
-    deduper = None
-    for item in _classified_with(paths, format, strict, require_authors, quiet):
-        if isinstance(item, Deduper):
-            deduper = item
-            continue
+    deduper = Deduper(keep_text=False)
+    for item in _classified(paths, format, strict, require_authors, quiet, deduper):
         if isinstance(item, Placement):
             if not item.duplicate:
                 yield item.paper
@@ -239,11 +234,9 @@ def reading(paths: Paths = None, *, format: str = "auto", strict: bool = False, 
     result = ReadResult(files=[str(path) for path in _input_files(paths)])
 
     def papers() -> Iterator[Paper]:
-        deduper = None
-        for item in _classified_with(paths, format, strict, require_authors, quiet):
-            if isinstance(item, Deduper):
-                deduper = item
-            elif isinstance(item, RecordError):
+        deduper = Deduper()
+        for item in _classified(paths, format, strict, require_authors, quiet, deduper):
+            if isinstance(item, RecordError):
                 result.problems.append(item)
             elif not item.duplicate:
                 result.papers.append(item.paper)

@@ -70,7 +70,8 @@ def _shown(value: object) -> str:
 
 
 def _same_person(a: Author, b: Author) -> bool:
-    return author_key(a.name) == author_key(b.name)
+    """The same name (folded), or one external id in common (`Maria Rossi` and `Maria G. Rossi`)."""
+    return author_key(a.name) == author_key(b.name) or bool(set(a.ids) & set(b.ids))
 
 
 def _begins(short: tuple[Author, ...], full: tuple[Author, ...]) -> bool:
@@ -176,14 +177,22 @@ class Placement:
 
 
 class Deduper:
-    """The distinct papers seen so far, by content key and id, with what identity needs of each
-    (the record without its abstract and text, so a streaming read holds no text)."""
+    """The distinct papers seen so far, by content key, id and DOI, each with its content key.
 
-    def __init__(self) -> None:
-        self._seen: list[tuple[Paper, str]] = []  # (record without abstract/text, its content key)
+    With `keep_text` (a read that holds its papers anyway) each paper is remembered as given, the
+    same object, so remembering costs no copy; without it (streaming) a copy without its abstract
+    and text, so a streaming read holds no text.
+    """
+
+    def __init__(self, keep_text: bool = True) -> None:
+        self._keep_text = keep_text
+        self._seen: list[tuple[Paper, str]] = []  # (the paper, or it without abstract/text; its content key)
         self._by_content: dict[str, list[int]] = {}
         self._by_id: dict[str, int] = {}
         self._keys: set[str] = set()
+
+    def _kept(self, paper: Paper) -> Paper:
+        return paper if self._keep_text else replace(paper, abstract="", text="")
 
     def source(self, position: int) -> Source | None:
         """Where the paper at `position` was first read."""
@@ -207,7 +216,7 @@ class Deduper:
         if paper.key in self._keys:
             paper = replace(paper, key=distinct_key(paper, self._keys))
         position = len(self._seen)
-        self._seen.append((replace(paper, abstract="", text=""), content))
+        self._seen.append((self._kept(paper), content))
         self._by_content.setdefault(content, []).append(position)
         if paper.id is not None:
             self._by_id[paper.id] = position
@@ -229,14 +238,14 @@ class Deduper:
 
     def update(self, position: int, paper: Paper) -> None:
         """The paper at `position` after a merge (a completed author list, an id it gained)."""
-        self._seen[position] = (replace(paper, abstract="", text=""), self._seen[position][1])
+        self._seen[position] = (self._kept(paper), self._seen[position][1])
         if paper.id is not None:
             self._by_id.setdefault(paper.id, position)
         if paper.doi is not None:
             self._by_id.setdefault(_doi(paper), position)
 
     def first(self, position: int) -> Paper:
-        """The paper at `position` as identity knows it (its abstract and text left out)."""
+        """The paper at `position` as identity knows it (without abstract and text unless `keep_text`)."""
         return self._seen[position][0]
 
 
