@@ -238,3 +238,12 @@ def test_one_person_written_two_ways_with_one_id_matches_in_a_merge(tmp_path):
     result = read([one, two])
     assert len(result.papers) == 1 and result.duplicates == 1
     assert "author names written differently: 'Maria G. Rossi' vs 'Maria Rossi'" in str(result.problems[0])
+
+
+def test_a_scopus_export_resaved_with_semicolons_is_detected_and_read(tmp_path):
+    path = tmp_path / "scopus.csv"
+    path.write_text('Authors;Author(s) ID;Title;Year;Source title;Abstract;EID\n'
+                    '"Li B.";123;T;2020;"S, a journal";An abstract. Read.;2-s2.0-9\n', encoding="utf-8")
+    assert detect_format(path) == "scopus"
+    [paper], problems = _papers(str(path))
+    assert problems == [] and paper.venue == "S, a journal" and [a.key for a in paper.authors] == ["scopus-123"]

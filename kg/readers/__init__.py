@@ -178,7 +178,8 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, 
             placed = deduper.place(item)
             if placed.shared is not None:
                 position, difference = placed.shared
-                yield SharedAbstract(item.source, deduper.source(position), difference)
+                shared = "abstract" if item.text else "title and authors"
+                yield SharedAbstract(item.source, deduper.source(position), difference, shared)
             yield placed
 
 
@@ -211,8 +212,8 @@ def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, req
     """Read and merge the inputs (`None`/empty: the embedded sample) into one `ReadResult`.
 
     `format` is `auto` or one of FORMATS, for every input. `strict` raises the first malformed
-    record's RecordError instead of skipping it. `require_authors=False` accepts records without
-    authors (JSON/JSONL/CSV with an id and an abstract or text). Duplicates are merged into the first
+    record's RecordError instead of skipping it. Records without authors are kept and reported;
+    `require_authors=False` keeps them without a notice (and lets a listing record lack them). Duplicates are merged into the first
     occurrence, keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar
     (shown only when stderr is a terminal).
     """

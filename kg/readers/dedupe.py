@@ -50,12 +50,13 @@ class Duplicate(Notice):
 
 class SharedAbstract(Notice):
     """The paper at `file:line` has the abstract of the earlier paper at `first` but other authors
-    (or another title): two papers, both kept, reported because a copied abstract is worth a look."""
+    (or another title): two papers, both kept, reported because a copied abstract is worth a look.
+    For records without abstracts, `shared` says what they share instead (`title and authors`)."""
 
-    def __init__(self, source: Source, first: Source, difference: str) -> None:
+    def __init__(self, source: Source, first: Source, difference: str, shared: str = "abstract") -> None:
         self.first = first
         super().__init__(source.file, source.line,
-                         f"same abstract as the paper at {first.file}:{first.line} but {difference}; "
+                         f"same {shared} as the paper at {first.file}:{first.line} but {difference}; "
                          "kept as two papers")
 
 

@@ -11,14 +11,13 @@ Everything else is a listing; when a listing reads no record, the problem says w
 """
 from __future__ import annotations
 
-import csv
-import io
 import os
 import re
 from pathlib import Path
 
 from kg.errors import UsageError
 from kg.readers.ieee import is_ieee
+from kg.readers.rows import DELIMITERS, header_columns
 from kg.readers.scopus import is_scopus
 from kg.readers.source import head_bytes
 from kg.readers.springer import is_springer
@@ -47,27 +46,13 @@ def check_format(format: str) -> str:
     return format
 
 
-def _header(first_line: str) -> tuple[str, list[str]] | None:
-    """The delimiter and lower-cased columns of a CSV header line, or None if it is not one."""
-    for delimiter in ("\t", ",", ";"):
-        if delimiter in first_line:
-            try:
-                columns = next(csv.reader(io.StringIO(first_line), delimiter=delimiter))
-            except (csv.Error, StopIteration):
-                continue
-            return delimiter, [column.strip().lower() for column in columns]
-    return None
-
-
-def _csv_format(first_line: str) -> str | None:
-    found = _header(first_line)
-    if found is None:
-        return None
-    _, columns = found
+def _csv_format(line: str) -> str | None:
+    """The CSV format whose columns the header line has (split at any delimiter), or None."""
+    splits = [header_columns(line, delimiter) for delimiter in DELIMITERS if delimiter in line]
     for name, test in (("wos-tab", is_wos_tab), ("scopus", is_scopus), ("ieee", is_ieee), ("springer", is_springer)):
-        if test(columns):
+        if any(test(columns) for columns in splits):
             return name
-    return "csv" if any(column in _KG_CSV_COLUMNS for column in columns) else None
+    return "csv" if any(column in _KG_CSV_COLUMNS for columns in splits for column in columns) else None
 
 
 def _json_format(head: str, suffix: str) -> str:
@@ -93,8 +78,7 @@ def matched_format(path: str | os.PathLike[str]) -> str | None:
         return "wos"
     if suffix in (".bib", ".bibtex"):
         return "bibtex"
-    first_line = head.partition("\n")[0]
-    if (found := _csv_format(first_line)) is not None:
+    if (found := _csv_format(head.partition("\n")[0])) is not None:
         return found
     if suffix in (".csv", ".tsv"):
         return "csv"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from kg.errors import RecordError
 from kg.readers.fields import make_paper
 from kg.readers.people import people, split_list
-from kg.readers.rows import csv_rows, papers_from
+from kg.readers.rows import csv_delimiter, csv_rows, papers_from
 from kg.records import Paper, Source
 
 #: The header columns that tell an IEEE Xplore export.
@@ -48,4 +48,4 @@ def _check(header: list[str]) -> str | None:
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The rows of an IEEE Xplore CSV export as Papers."""
-    return papers_from(csv_rows(path, ",", _check), str(path), _convert)
+    return papers_from(csv_rows(path, csv_delimiter(path, is_ieee), _check), str(path), _convert)

@@ -185,6 +185,27 @@ def _line(text: str, position: int) -> int:
 
 
 Reconcile = Callable[[list[str], list[str]], list[str]]
+DELIMITERS = (",", "\t", ";")
+
+
+def header_columns(line: str, delimiter: str) -> list[str]:
+    """The lower-cased, stripped column names of a CSV header line split at `delimiter` ([] if unreadable)."""
+    try:
+        return [column.strip().lower() for column in next(csv.reader(io.StringIO(line), delimiter=delimiter))]
+    except (csv.Error, StopIteration):
+        return []
+
+
+def first_line(path: str | os.PathLike[str]) -> str:
+    """The file's first line (BOM dropped), from its first 64 KiB."""
+    return head_bytes(path).removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace").partition("\n")[0]
+
+
+def csv_delimiter(path: str | os.PathLike[str], fits: Callable[[list[str]], bool]) -> str:
+    """Whichever of `,`, tab, `;` splits the header line into columns that `fits` accepts (a
+    spreadsheet re-saved in a `;` locale still reads); `,` when none does."""
+    line = first_line(path)
+    return next((d for d in DELIMITERS if fits(header_columns(line, d))), ",")
 
 
 def csv_rows(path: str | os.PathLike[str], delimiter: str, check: Callable[[list[str]], str | None] = lambda h: None,

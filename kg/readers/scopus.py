@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from kg.errors import RecordError
 from kg.readers.fields import make_paper, parse_keywords
 from kg.readers.people import first_last, people, split_list
-from kg.readers.rows import csv_rows, papers_from
+from kg.readers.rows import csv_delimiter, csv_rows, papers_from
 from kg.records import Paper, Source
 
 #: The header columns that tell a Scopus export (all of them present).
@@ -84,4 +84,4 @@ def _check(header: list[str]) -> str | None:
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The rows of a Scopus CSV export as Papers (comma-delimited, as Scopus writes them)."""
-    return papers_from(csv_rows(path, ",", _check, reconcile=_funding_texts), str(path), _convert)
+    return papers_from(csv_rows(path, csv_delimiter(path, is_scopus), _check, reconcile=_funding_texts), str(path), _convert)

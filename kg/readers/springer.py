@@ -19,7 +19,7 @@ from kg.errors import RecordError
 from kg.readers.fields import make_paper
 from kg.readers.notices import Remark
 from kg.readers.people import people
-from kg.readers.rows import csv_rows, papers_from
+from kg.readers.rows import csv_delimiter, csv_rows, papers_from
 from kg.records import Paper, Source
 
 #: The header columns that tell a Springer Link export.
@@ -57,4 +57,4 @@ def _check(header: list[str]) -> str | None:
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The rows of a Springer Link CSV export as Papers (without abstracts: the export has none)."""
-    return papers_from(csv_rows(path, ",", _check), str(path), _convert)
+    return papers_from(csv_rows(path, csv_delimiter(path, is_springer), _check), str(path), _convert)

@@ -14,12 +14,10 @@ from collections.abc import Iterator
 
 from kg.errors import RecordError
 from kg.readers.fields import FieldError, make_author, make_paper, parse_authors, parse_keywords, parse_track
-from kg.readers.rows import csv_rows, json_items, jsonl_items, papers_from
-from kg.readers.source import head_bytes
+from kg.readers.rows import csv_delimiter, csv_rows, json_items, jsonl_items, papers_from
 from kg.records import ID_SCHEMES, Author, Paper, Source
 
 _TEXT_KEYS = ("abstract", "text")
-_CSV_DELIMITERS = (",", "\t", ";")
 
 
 def paper_from_dict(record: dict, source: Source, problems: list[str] | None = None) -> Paper:
@@ -75,13 +73,6 @@ def iter_json(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     return papers_from(json_items(path, envelopes=False), str(path), _convert)
 
 
-def csv_delimiter(path: str | os.PathLike[str], known: tuple[str, ...]) -> str:
-    """Whichever of `,`, tab, `;` splits the header line into one of the `known` (lower-case) columns."""
-    first = head_bytes(path).removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace").partition("\n")[0]
-    return next((d for d in _CSV_DELIMITERS
-                 if any(name.strip().strip('"').lower() in known for name in first.split(d))), ",")
-
-
 def _check_header(header: list[str]) -> str | None:
     if any(name in header for name in (*_TEXT_KEYS, "title")):
         return None
@@ -92,7 +83,7 @@ def _check_header(header: list[str]) -> str | None:
 
 def iter_csv(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """One record per row after the header; a row that cannot be read is reported by its first line."""
-    delimiter = csv_delimiter(path, (*_TEXT_KEYS, "title"))
+    delimiter = csv_delimiter(path, lambda columns: any(name in columns for name in (*_TEXT_KEYS, "title")))
     return papers_from(csv_rows(path, delimiter, _check_header), str(path), _convert)
 
 
