@@ -24,7 +24,8 @@ from kg.readers.notices import FieldProblem, Notice, missing, same_names
 from kg.readers.source import check_file
 from kg.records import Paper
 
-__all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "SharedAbstract", "iter_papers", "iter_records", "read", "reading", "sample_path"]
+__all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "SharedAbstract", "iter_papers",
+           "iter_records", "read", "reading", "sample_path"]
 
 Paths = Sequence[str | os.PathLike[str]] | None
 
@@ -212,10 +213,11 @@ def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, req
     """Read and merge the inputs (`None`/empty: the embedded sample) into one `ReadResult`.
 
     `format` is `auto` or one of FORMATS, for every input. `strict` raises the first malformed
-    record's RecordError instead of skipping it. Records without authors are kept and reported;
-    `require_authors=False` keeps them without a notice (and lets a listing record lack them). Duplicates are merged into the first
-    occurrence, keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar
-    (shown only when stderr is a terminal).
+    record's RecordError (or left-out field, or merge that loses data) instead of reporting it.
+    Records without authors are kept and reported; `require_authors=False` keeps them without a
+    notice (and lets a listing record lack them). Duplicates are merged into the first occurrence,
+    keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar (shown only
+    when stderr is a terminal).
     """
     result, papers = reading(paths, format=format, strict=strict, require_authors=require_authors, quiet=quiet)
     for _ in papers:

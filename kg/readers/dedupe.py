@@ -210,7 +210,8 @@ class Deduper:
             return self._repeat(Placement(paper, position, f"same id {paper.id}", self._seen[position][1] == paper.key))
         if paper.doi is not None and _doi(paper) in self._by_id:
             position = self._by_id[_doi(paper)]
-            return self._repeat(Placement(paper, position, f"same DOI {paper.doi}", self._seen[position][1] == paper.key))
+            same_text = self._seen[position][1] == paper.key
+            return self._repeat(Placement(paper, position, f"same DOI {paper.doi}", same_text))
         content, shared = paper.key, None
         if earlier := self._by_content.get(content):
             shared = (earlier[0], _difference(self._seen[earlier[0]][0], paper))

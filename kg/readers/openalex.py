@@ -59,7 +59,8 @@ def _authors(work: dict, problems: list[str]) -> list[Author]:
 def _track(work: dict) -> Track | None:
     topic = work.get("primary_topic") or {}
     name = _name(topic.get("display_name"))
-    area = _name((topic.get("subfield") or {}).get("display_name")) or _name((topic.get("field") or {}).get("display_name"))
+    area = (_name((topic.get("subfield") or {}).get("display_name"))
+            or _name((topic.get("field") or {}).get("display_name")))
     if name is None:
         return None
     return Track(area, name) if area else Track(name)

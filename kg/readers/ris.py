@@ -43,7 +43,8 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
     found = _YEAR.match(year) if isinstance(year, str) else None
     if year is not None and found is None:
         problems.append(f"year {year!r} does not start with four digits; year not read")
-    keywords = [" ".join(word.split()) for word in record.get("keywords") or [] if isinstance(word, str) and word.strip()]
+    keywords = [" ".join(word.split()) for word in record.get("keywords") or []
+                if isinstance(word, str) and word.strip()]
     return make_paper(abstract=_first(record, "abstract", "notes_abstract"), authors=people(written, names),
                       title=_first(record, "title", "primary_title"), year=found[1] if found else None,
                       venue=_first(record, *_VENUES), doi=_first(record, "doi"),

@@ -40,9 +40,10 @@ def _convert(paper: dict, source: Source, problems: list[str]) -> Paper:
     external = _get(paper, "externalIds", "externalids") or {}
     venue = _get(paper, "venue") or ((paper.get("publicationVenue") or {}).get("name"))
     paper_id = _get(paper, "paperId", "corpusid", "corpusId")
+    doi = _get(external, "DOI", "doi") if isinstance(external, dict) else None
     return make_paper(abstract=paper.get("abstract"), authors=_authors(paper, problems), title=paper.get("title"),
-                      year=paper.get("year"), venue=venue, doi=_get(external, "DOI", "doi") if isinstance(external, dict) else None,
-                      id=None if paper_id is None else str(paper_id), source=source)
+                      year=paper.get("year"), venue=venue, doi=doi, id=None if paper_id is None else str(paper_id),
+                      source=source)
 
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:

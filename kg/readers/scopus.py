@@ -84,4 +84,5 @@ def _check(header: list[str]) -> str | None:
 
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The rows of a Scopus CSV export as Papers (comma-delimited, as Scopus writes them)."""
-    return papers_from(csv_rows(path, csv_delimiter(path, is_scopus), _check, reconcile=_funding_texts), str(path), _convert)
+    rows = csv_rows(path, csv_delimiter(path, is_scopus), _check, reconcile=_funding_texts)
+    return papers_from(rows, str(path), _convert)
