@@ -176,3 +176,20 @@ def test_two_authors_with_one_name_keep_both_positions_and_are_reported(tmp_path
     assert isinstance(notice, SameName) and notice.positions == [1, 3] and not notice.lost
     assert str(notice) == (f"{path}:1: authors 1 and 3 are both named 'Chao Liu'; each position kept, whether "
                            "they are one person is unknown (two people unless an ID says one)")
+
+
+def test_one_id_in_two_files_for_two_papers_is_two_papers(tmp_path):
+    """ICML 2020 and 2023 in the shared data number 280 different papers with the same ids."""
+    first = _jsonl(tmp_path, {"id": "000c", "title": "Distribution augmentation", "authors": ["Ana Silva"],
+                              "abstract": ABSTRACT}, name="a.jsonl")
+    second = _jsonl(tmp_path, {"id": "000c", "title": "Score approximation", "authors": ["Bo Li"],
+                               "abstract": "Diffusion models are studied. They work."}, name="b.jsonl")
+    result = read([first, second], strict=True)
+    assert [p.title for p in result.papers] == ["Distribution augmentation", "Score approximation"]
+    [notice] = result.problems
+    assert str(notice) == (f"{second}:1: same id 000c as the paper at {first}:1 but other authors (Bo Li vs Ana Silva); "
+                           "kept as two papers")
+    same = _jsonl(tmp_path, {"id": "000c", "title": "Distribution augmentation", "authors": ["Ana Silva"],
+                             "abstract": ABSTRACT, "year": 2020}, name="c.jsonl")
+    merged = read([first, same])
+    assert len(merged.papers) == 1 and merged.papers[0].year == 2020  # the same paper: merged by id

@@ -178,8 +178,7 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, 
                 continue
             placed = deduper.place(item)
             if placed.shared is not None:
-                position, difference = placed.shared
-                shared = "abstract" if item.text else "title and authors"
+                position, difference, shared = placed.shared
                 yield SharedAbstract(item.source, deduper.source(position), difference, shared)
             yield placed
 

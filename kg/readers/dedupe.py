@@ -1,6 +1,8 @@
 """Duplicates across inputs: the same id, or the same content with the same authors, is the same paper.
 
-A record is a duplicate of an earlier paper when it has the same id or DOI, or the same cleaned
+A record is a duplicate of an earlier paper when it has the same id or DOI (an id from another file
+only when the two records do not contradict each other: two conferences' files may number their
+papers alike), or the same cleaned
 abstract (its content key) and the same author list and title: an author list truncated by
 `等`/`et al.` matches the full list it begins, and a title is compared only when both records have
 one. The same abstract under other authors (or another title, another DOI, or another id in the
@@ -90,6 +92,10 @@ def same_authors(a: Paper, b: Paper) -> bool:
            (b.authors_truncated and _begins(b.authors, a.authors))
 
 
+def _other_file(first: Paper, other: Paper) -> bool:
+    return first.source is None or other.source is None or first.source.file != other.source.file
+
+
 def _difference(first: Paper, other: Paper) -> str | None:
     """Why two records with one abstract are two papers (`other authors (...)`), or None if one."""
     if not same_authors(first, other):
@@ -164,13 +170,14 @@ def merge(first: Paper, other: Paper, same_text: bool = True) -> tuple[Paper, li
 class Placement:
     """Where `Deduper.place` put a record: `paper` (with its final key), `position` among the distinct
     papers, and for a duplicate `reason` and `same_text`; `shared` is the earlier paper whose
-    abstract a new paper repeats, with the difference (for a `SharedAbstract` notice)."""
+    abstract (or id, from another file) a new paper repeats, the difference and what is shared (for
+    a `SharedAbstract` notice)."""
 
     paper: Paper
     position: int
     reason: str | None = None
     same_text: bool = True
-    shared: tuple[int, str] | None = None
+    shared: tuple[int, str, str] | None = None
 
     @property
     def duplicate(self) -> bool:
@@ -205,23 +212,32 @@ class Deduper:
         for position in self._by_content.get(paper.key, ()):
             if _difference(self._seen[position][0], paper) is None:
                 return self._repeat(Placement(paper, position, "same content"))
+        clash = None
         if paper.id is not None and paper.id in self._by_id:
             position = self._by_id[paper.id]
-            return self._repeat(Placement(paper, position, f"same id {paper.id}", self._seen[position][1] == paper.key))
+            first = self._seen[position][0]
+            difference = _difference(first, paper) if _other_file(first, paper) else None
+            if difference is None:
+                same_text = self._seen[position][1] == paper.key
+                return self._repeat(Placement(paper, position, f"same id {paper.id}", same_text))
+            clash = (position, difference)  # two files' ids clash: two papers
         if paper.doi is not None and _doi(paper) in self._by_id:
             position = self._by_id[_doi(paper)]
             same_text = self._seen[position][1] == paper.key
             return self._repeat(Placement(paper, position, f"same DOI {paper.doi}", same_text))
         content, shared = paper.key, None
         if earlier := self._by_content.get(content):
-            shared = (earlier[0], _difference(self._seen[earlier[0]][0], paper))
+            shared = (earlier[0], _difference(self._seen[earlier[0]][0], paper), "abstract" if paper.text
+                      else "title and authors")
+        elif clash is not None:
+            shared = (*clash, f"id {paper.id}")
         if paper.key in self._keys:
             paper = replace(paper, key=distinct_key(paper, self._keys))
         position = len(self._seen)
         self._seen.append((self._kept(paper), content))
         self._by_content.setdefault(content, []).append(position)
         if paper.id is not None:
-            self._by_id[paper.id] = position
+            self._by_id.setdefault(paper.id, position)
         if paper.doi is not None:
             self._by_id.setdefault(_doi(paper), position)
         self._keys.add(paper.key)
