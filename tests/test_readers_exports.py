@@ -247,3 +247,12 @@ def test_a_scopus_export_resaved_with_semicolons_is_detected_and_read(tmp_path):
     assert detect_format(path) == "scopus"
     [paper], problems = _papers(str(path))
     assert problems == [] and paper.venue == "S, a journal" and [a.key for a in paper.authors] == ["scopus-123"]
+
+
+def test_wos_early_access_year_when_there_is_no_publication_year(tmp_path):
+    path = tmp_path / "savedrecs.txt"
+    path.write_text("FN Clarivate Analytics Web of Science\r\nVR 1.0\r\nPT J\r\nAU Smith, J\r\nAF Smith, John\r\n"
+                    "TI A title with\r\n   a continuation\r\nSO JOURNAL X\r\nEY 2025\r\nER\r\n\r\nEF\r\n", encoding="utf-8")
+    [paper], problems = _papers(str(path))
+    assert (paper.title, paper.year, [a.name for a in paper.authors]) == ("A title with a continuation", 2025, ["John Smith"])
+    assert [p.message for p in problems] == ["no abstract (so no methods); kept with what it has"]

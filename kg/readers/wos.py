@@ -1,7 +1,8 @@
 """Web of Science exports: plain text (tagged `PT` ... `ER` records) and tab-delimited.
 
 Read, by field tag: `AU` (short names, `Hao, J`), `AF` (full names, `Hao, Jie`), `TI` (title),
-`SO` (source: the venue), `PY` (year), `DE` (author keywords; not `ID`, the Keywords Plus),
+`SO` (source: the venue), `PY` (year; else `EY`, the early-access year), `DE` (author keywords;
+not `ID`, the Keywords Plus),
 `AB` (abstract), `DI` (DOI), `UT` (accession number: the record id), `OI` (ORCIDs) and `RI`
 (ResearcherIDs), given as `Name/ID; Name/ID` and matched to the author of that name. Not read:
 addresses, references, citation counts, funding, categories and the other tags.
@@ -56,7 +57,7 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
     names = full if full and len(full) == len(short) else full or short
     authors = people(short, full, _ids(record, names, problems) if names else (), problems, ("AU", "AF", "OI/RI"))
     return make_paper(abstract=record.get("ab") or None, authors=authors, title=record.get("ti") or None,
-                      year=(record.get("py") or "").strip() or None, venue=record.get("so") or None,
+                      year=(record.get("py") or record.get("ey") or "").strip() or None, venue=record.get("so") or None,
                       doi=(record.get("di") or "").strip() or None, id=(record.get("ut") or "").strip() or None,
                       keywords=split_list(record.get("de")), source=source)
 
