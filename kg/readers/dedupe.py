@@ -123,7 +123,7 @@ def compare(first: Paper, other: Paper, same_text: bool) -> tuple[dict, list[str
         mine, theirs = getattr(first, name), getattr(other, name)
         if mine is None and theirs is not None:
             changes[name] = theirs
-        elif mine is not None and theirs is not None and mine != theirs:
+        elif mine is not None and theirs is not None and not _same_value(mine, theirs):
             shown = (lambda track: track.label) if name == "track" else (lambda value: value)
             differs.append(f"{name} differs: {_shown(shown(theirs))} vs {_shown(shown(mine))}")
     new_keywords = tuple(word for word in other.keywords if fold(word) not in {fold(w) for w in first.keywords})
@@ -136,6 +136,14 @@ def compare(first: Paper, other: Paper, same_text: bool) -> tuple[dict, list[str
     elif not same_text and other.text:
         differs.append(f"abstract differs: {_shown(other.text)} vs {_shown(first.text)}")
     return changes, differs
+
+
+def _same_value(mine: object, theirs: object) -> bool:
+    """Equal, or strings equal once folded (`PATTERN RECOGNITION LETTERS` is the journal WoS writes
+    in capitals), or DOIs equal apart from case."""
+    if isinstance(mine, str) and isinstance(theirs, str):
+        return fold(mine) == fold(theirs)
+    return mine == theirs
 
 
 def _compare_authors(first: Paper, other: Paper, changes: dict, differs: list[str]) -> None:
