@@ -9,7 +9,7 @@ import pytest
 
 from kg.cli import main
 from kg.errors import RecordError
-from kg.readers import FieldProblem, Notice, iter_records, read
+from kg.readers import Duplicate, FieldProblem, Notice, iter_records, read
 from kg.readers.detect import detect_format
 from kg.records import Track
 
@@ -256,3 +256,10 @@ def test_wos_early_access_year_when_there_is_no_publication_year(tmp_path):
     [paper], problems = _papers(str(path))
     assert (paper.title, paper.year, [a.name for a in paper.authors]) == ("A title with a continuation", 2025, ["John Smith"])
     assert [p.message for p in problems] == ["no abstract (so no methods); kept with what it has"]
+
+
+def test_a_venue_in_capitals_is_no_disagreement_in_a_merge():
+    result = read([EXPORTS / "wos.txt", EXPORTS / "springer.csv"], strict=True)
+    merged = [p for p in result.problems if isinstance(p, Duplicate)]
+    assert len(merged) == 2 and not any(p.lost for p in merged)
+    assert all(str(p).endswith("it adds nothing") for p in merged)
