@@ -74,6 +74,10 @@ def _shown(value: object) -> str:
 
 def _same_person(a: Author, b: Author) -> bool:
     """The same name (folded), or one external id in common (`Maria Rossi` and `Maria G. Rossi`)."""
+    if a.key == b.key:
+        return True
+    if not a.ids and not b.ids:  # both keys are their name keys, and they differ
+        return False
     return author_key(a.name) == author_key(b.name) or bool(set(a.ids) & set(b.ids))
 
 
@@ -126,7 +130,8 @@ def compare(first: Paper, other: Paper, same_text: bool) -> tuple[dict, list[str
         elif mine is not None and theirs is not None and not _same_value(mine, theirs):
             shown = (lambda track: track.label) if name == "track" else (lambda value: value)
             differs.append(f"{name} differs: {_shown(shown(theirs))} vs {_shown(shown(mine))}")
-    new_keywords = tuple(word for word in other.keywords if fold(word) not in {fold(w) for w in first.keywords})
+    known = {fold(word) for word in first.keywords}
+    new_keywords = tuple(word for word in other.keywords if fold(word) not in known)
     if new_keywords:
         changes["keywords"] = first.keywords + new_keywords
     _compare_authors(first, other, changes, differs)

@@ -152,6 +152,8 @@ def make_author(name: str, written: str | None = None, ids: Sequence[tuple[str, 
     `written` is kept only when it differs from `name`; ids with an unknown scheme or an empty
     value are an error of the reader that made them (ValueError).
     """
+    if not ids:
+        return Author(name, author_key(name), written if written and written != name else None)
     ids = tuple((scheme, str(value).strip()) for scheme, value in ids if str(value).strip())
     unknown = [scheme for scheme, _ in ids if scheme not in ID_SCHEMES]
     if unknown:

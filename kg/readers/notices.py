@@ -50,7 +50,8 @@ def same_names(paper: Paper) -> list[SameName]:
         return []
     positions: dict[tuple[str, str], list[int]] = defaultdict(list)
     for position, author in enumerate(paper.authors, start=1):
-        positions[(author_key(author.name), author.key)].append(position)
+        name = author.key if not author.ids else author_key(author.name)  # without ids the key is the name's
+        positions[(name, author.key)].append(position)
     return [SameName(paper, paper.authors[found[0] - 1].name, found)
             for found in positions.values() if len(found) > 1]
 

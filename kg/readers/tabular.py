@@ -35,10 +35,12 @@ def paper_from_dict(record: dict, source: Source, problems: list[str] | None = N
                       doi=record.get("doi") or None, source=source)
 
 
-def _authors(names: list[str], record: dict) -> list[Author]:
+def _authors(names: list[str], record: dict) -> list[Author] | list[str]:
     """The names with what `kg papers --json` wrote beside them (`authors_written`, `author_ids`),
-    when those lists match the names one to one."""
+    when those lists match the names one to one (the names alone when there are none)."""
     written, ids = record.get("authors_written"), record.get("author_ids")
+    if not written and not ids:
+        return names
     written = written if isinstance(written, list) and len(written) == len(names) else [None] * len(names)
     ids = ids if isinstance(ids, list) and len(ids) == len(names) else [{}] * len(names)
     authors = []
