@@ -11,6 +11,7 @@ from kg.cli import main
 from kg.errors import RecordError
 from kg.readers import Duplicate, FieldProblem, Notice, iter_records, read
 from kg.readers.detect import detect_format
+from kg.readers.springer import split_joined
 from kg.records import Track
 
 EXPORTS = Path(__file__).parent / "data" / "exports"
@@ -263,3 +264,14 @@ def test_a_venue_in_capitals_is_no_disagreement_in_a_merge():
     merged = [p for p in result.problems if isinstance(p, Duplicate)]
     assert len(merged) == 2 and not any(p.lost for p in merged)
     assert all(str(p).endswith("it adds nothing") for p in merged)
+
+
+@pytest.mark.parametrize("joined, names", [
+    ("Jane DoeJohn Smith", ["Jane Doe", "John Smith"]),
+    ("Ana McDonaldBo LeCun", ["Ana McDonald", "Bo LeCun"]),
+    ("JianWen HuangLingQi Zhang", ["JianWen Huang", "LingQi Zhang"]),
+    ("Ann O'NeilBo Li", ["Ann O'Neil", "Bo Li"]),
+    ("Single Name", ["Single Name"]),
+])
+def test_springer_name_splitting(joined, names):
+    assert split_joined(joined) == names

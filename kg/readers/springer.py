@@ -5,9 +5,10 @@ Read: `Item Title`, `Publication Title` (venue), `Item DOI`, `Authors`, `Publica
 abstracts (every record is kept and reported as having none) and no author keywords.
 
 Springer writes the authors of a record joined without any separator (`Jane DoeJohn Smith`). The
-names are split where a lower-case letter runs into an upper-case one (`...DoeJohn...`), except
-after name prefixes written that way (`McDonald`, `MacLeod`, `DeWitt`, `LeCun`, `DiCaprio`, `O'Neil`):
-a heuristic, so each record whose names were split this way is reported for checking.
+names are split where a lower-case letter runs into an upper-case one (`...DoeJohn...`) once the
+name so far has a space (so `JianWen Huang` stays whole), except after name prefixes written that
+way (`McDonald`, `MacLeod`, `DeWitt`, `LeCun`, `DiCaprio`, `O'Neil`): a heuristic, so each record
+whose names were split this way is reported for checking.
 """
 from __future__ import annotations
 
@@ -30,8 +31,18 @@ _JOIN = re.compile(r"(?<!\bMc)(?<!\bMac)(?<!\bDe)(?<!\bLe)(?<!\bDi)(?<!\bLa)(?<!
 
 
 def split_joined(value: str) -> list[str]:
-    """`Jane DoeJohn Smith` -> [`Jane Doe`, `John Smith`] (see the module docstring for the rule)."""
-    return [" ".join(part.split()) for part in _JOIN.split(value.strip()) if part.strip()]
+    """`Jane DoeJohn Smith` -> [`Jane Doe`, `John Smith`] (see the module docstring for the rule).
+
+    A join counts only once the name before it has a space: `JianWen HuangLingQi Zhang` is
+    `JianWen Huang` and `LingQi Zhang`, its given names written in camel case kept whole.
+    """
+    text, names, start = value.strip(), [], 0
+    for join in _JOIN.finditer(text):
+        if " " in text[start:join.start()].strip():
+            names.append(text[start:join.start()])
+            start = join.start()
+    names.append(text[start:])
+    return [" ".join(name.split()) for name in names if name.strip()]
 
 
 def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
