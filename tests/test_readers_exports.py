@@ -144,7 +144,7 @@ def test_openalex_topics_as_tracks_only_when_asked():
 
 def test_openreview_v1_and_v2():
     v1, _ = _papers("openreview_v1.json")
-    assert v1[0].year == 2022 and v1[0].venue == "ICLR 2023 poster" and v1[0].id == "rJx1abcDEF"
+    assert v1[0].year == 2023 and v1[0].venue == "ICLR 2023 poster" and v1[0].id == "rJx1abcDEF"  # not cdate's 2022
     assert [a.ids for a in v1[0].authors] == [(("openreview", "~Wei_Zhang1"),), (), (("openreview", "~Chidi_Okafor1"),)]
     v2, _ = _papers("openreview_v2.json")
     assert v2[0].track == Track("applications to speech") and v2[1].track == Track("learning theory")
