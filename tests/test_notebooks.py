@@ -225,7 +225,7 @@ def test_own_data_reads_csv_and_bibtex_and_merges_the_duplicate(executed):
     assert facts["summary"] == "read 10 papers from 2 files (1 duplicate merged, 0 records skipped)"
     assert facts["ids"][:7] == [f"ws24-0{i}" for i in range(1, 8)]
     assert facts["ids"][7:] == ["liu2024sparselora", "muller2023calibrated", "haddad2024fedbo"]
-    assert "data/references.bib:4: duplicate of the paper at data/papers.csv:2" in text_of(cell(nb, "read"))
+    assert "data/references.bib:4: merged with data/papers.csv:2 (same content)" in text_of(cell(nb, "read"))
     assert "Jörg Müller; Tomás Ferreira et al." in text_of(cell(nb, "records"))
     assert "J. Liu" in text_of(cell(nb, "duplicates")) and "initials" in text_of(cell(nb, "duplicates"))
     assert "Graph Neural Networks for Traffic Forecasting with Missing Sensors" in text_of(cell(nb, "homonyms"))

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from kg.errors import ArgumentError
+from kg.readers.detect import FORMATS
 
 
 def print_json(data: object) -> None:
@@ -35,8 +36,8 @@ def add_read_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format",
         default="auto",
-        choices=["auto", "listing", "json", "jsonl", "csv", "bibtex"],
-        help="input format (default: by extension and content)",
+        choices=["auto", *FORMATS],
+        help="input format (default: by content and extension; see docs/input-formats.md)",
     )
     parser.add_argument(
         "--strict",

@@ -173,17 +173,22 @@ def _same(a: str, b: str) -> bool:
 
 
 def similarity_reason(a: str, b: str) -> str | None:
-    """Why two different names may be one person (`"name order"`, `"middle name"`, `"initials"`), or None.
+    """Why two author names may be one person (`"same name"`, `"name order"`, `"middle name"`,
+    `"initials"`), or None.
 
     `Jing Liu`/`Liu Jing` (order), `Jing Liu`/`Jing M. Liu` (middle name), `Jing Liu`/`J. Liu`
-    (initials). Single-token names are never matched; at least one full token must agree.
+    (initials). Two authors with one name are distinct nodes only when external ids tell them apart
+    (or one has an id and the other none): reported as `same name` for a human to judge. Single-token
+    names are never matched; at least one full token must agree.
     """
     return _reason(_tokens(a), _tokens(b))
 
 
 def _reason(ta: list[str], tb: list[str]) -> str | None:
-    if len(ta) < 2 or len(tb) < 2 or ta == tb:
+    if len(ta) < 2 or len(tb) < 2:
         return None
+    if ta == tb:  # two author nodes of one name: their external ids (or one's lack of them) differ
+        return "same name"
     if sorted(ta) == sorted(tb):
         return "name order"
     if not (_same(ta[0], tb[0]) and _same(ta[-1], tb[-1])):

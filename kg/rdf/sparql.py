@@ -102,7 +102,7 @@ class NamedQuery:
     path: Path | None = None
 
     def bindings(self, values: Mapping[str, object] | None = None) -> dict[ox.Variable, ox.NamedNode | ox.Literal]:
-        """Substitutions for `values` plus the defaults; unknown or missing parameters are UsageErrors."""
+        """Substitutions for `values` plus the defaults; unknown or missing parameters are ArgumentErrors."""
         values = dict(values or {})
         declared = {p.name: p for p in self.params}
         unknown = sorted(set(values) - set(declared))

@@ -1,8 +1,10 @@
 """Readers: input files -> `Paper` records, with every problem reported as `file:line: message`.
 
 `read()` collects and merges (`reading()` hands out each paper as it goes); `iter_papers()` streams
-for large corpora. Each format module (`listing`, `tabular` for JSON/JSONL/CSV, `bibtex`) has
-`iter_records(path, ...)`, a generator of Papers and RecordErrors, so one bad record costs nothing else.
+for large corpora. Each format module (`listing`, `tabular` for kg's JSON/JSONL/CSV, `bibtex`, and the
+bibliographic exports `scopus`, `ieee`, `springer`, `wos`, `ris`, `openalex`, `openreview`, `s2`) has
+`iter_records(path)`, a generator of Papers and RecordErrors, so one bad record costs nothing else.
+docs/input-formats.md says what each reads.
 """
 from __future__ import annotations
 
@@ -16,22 +18,38 @@ from pathlib import Path
 
 from kg.errors import RecordError
 from kg._util.progress import progress
-from kg.readers import bibtex, listing, tabular
-from kg.readers.dedupe import Deduper, Duplicate, merge
-from kg.readers.detect import FORMATS, check_format, detect_format
+from kg.readers import bibtex, ieee, listing, openalex, openreview, ris, s2, scopus, springer, tabular, wos
+from kg.readers.dedupe import Deduper, Duplicate, Placement, SharedAbstract, compare, merge
+from kg.readers.detect import FORMATS, TRIED, check_format, matched_format
+from kg.readers.notices import FieldProblem, Notice, missing, same_names
 from kg.readers.source import check_file
 from kg.records import Paper
 
-__all__ = ["FORMATS", "Duplicate", "ReadResult", "iter_papers", "iter_records", "read", "reading", "sample_path"]
+__all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "SharedAbstract", "iter_papers",
+           "iter_records", "read", "reading", "sample_path"]
 
 Paths = Sequence[str | os.PathLike[str]] | None
 
-_READERS: dict[str, Callable[..., Iterator[Paper | RecordError]]] = {
-    "listing": listing.iter_records,
-    "json": functools.partial(tabular.iter_records, format="json"),
-    "jsonl": functools.partial(tabular.iter_records, format="jsonl"),
-    "csv": functools.partial(tabular.iter_records, format="csv"),
-    "bibtex": bibtex.iter_records,
+_Reader = Callable[[str | os.PathLike[str]], Iterator[Paper | RecordError]]
+_GENERIC = ("abstract", "authors")
+_EXPORT = ("title", "abstract", "authors")
+#: Each format's reader and the fields its records normally have (one missing is a `Missing` notice).
+_READERS: dict[str, tuple[_Reader, tuple[str, ...]]] = {
+    "listing": (listing.iter_records, ()),  # a listing record without abstract or authors is malformed
+    "json": (functools.partial(tabular.iter_records, format="json"), _GENERIC),
+    "jsonl": (functools.partial(tabular.iter_records, format="jsonl"), _GENERIC),
+    "csv": (functools.partial(tabular.iter_records, format="csv"), _GENERIC),
+    "bibtex": (bibtex.iter_records, _GENERIC),
+    "scopus": (scopus.iter_records, _EXPORT),
+    "ieee": (ieee.iter_records, _EXPORT),
+    "springer": (springer.iter_records, _EXPORT),
+    "wos": (wos.iter_records, _EXPORT),
+    "wos-tab": (wos.iter_tab_records, _EXPORT),
+    "ris": (ris.iter_records, _EXPORT),
+    "openalex": (openalex.iter_records, _EXPORT),
+    "openalex-topics": (functools.partial(openalex.iter_records, topics=True), _EXPORT),
+    "openreview": (openreview.iter_records, _EXPORT),
+    "s2": (s2.iter_records, _EXPORT),
 }
 
 
@@ -48,7 +66,9 @@ def _plural(count: int, word: str) -> str:
 class ReadResult:
     """What `read()` found: the papers (input order, deduplicated) and the problems reported.
 
-    `problems` holds the skipped records (RecordError) and a `Duplicate` notice per merged paper.
+    `problems` holds the skipped records (RecordError), the fields left out of records that were
+    kept (`FieldProblem`), a `Duplicate` notice per merged paper and other `Notice`s (an abstract
+    shared by two papers, one name twice in an author list).
     """
 
     papers: list[Paper] = field(default_factory=list)
@@ -60,13 +80,28 @@ class ReadResult:
         return sum(isinstance(problem, Duplicate) for problem in self.problems)
 
     @property
+    def notices(self) -> int:
+        """Notices other than duplicates (shared abstracts, repeated names)."""
+        return sum(isinstance(p, Notice) and not isinstance(p, Duplicate) for p in self.problems)
+
+    @property
+    def left_out(self) -> int:
+        """Fields (or parts of them) left out of records that were kept."""
+        return sum(isinstance(problem, FieldProblem) for problem in self.problems)
+
+    @property
     def skipped(self) -> int:
-        return len(self.problems) - self.duplicates
+        """Records skipped as malformed."""
+        return len(self.problems) - self.duplicates - self.notices - self.left_out
 
     def summary(self) -> str:
-        """`read 20 papers from 1 file (0 duplicates merged, 0 records skipped)`."""
+        """`read 20 papers from 1 file (0 duplicates merged, 0 records skipped)`, then the count of
+        fields left out and of other notices when there are any."""
+        extra = "".join(f", {_plural(count, word)}" for count, word in
+                        ((self.left_out, "field problem"), (self.notices, "notice")) if count)
         return (f"read {_plural(len(self.papers), 'paper')} from {_plural(len(self.files), 'file')} "
-                f"({_plural(self.duplicates, 'duplicate')} merged, {_plural(self.skipped, 'record')} skipped)")
+                f"({_plural(self.duplicates, 'duplicate')} merged, {_plural(self.skipped, 'record')} skipped"
+                f"{extra})")
 
 
 def _input_files(paths: Paths | str | os.PathLike[str]) -> list[str | os.PathLike[str]]:
@@ -88,7 +123,13 @@ def iter_records(path: str | os.PathLike[str], *, format: str = "auto",
 
 
 def _records_of(path: str | os.PathLike[str], format: str, require_authors: bool) -> Iterator[Paper | RecordError]:
-    return _READERS[detect_format(path) if format == "auto" else format](path, require_authors=require_authors)
+    """The records of one file, each paper after its notices (a field its format normally has is
+    missing, one name twice in its author list)."""
+    found = format if format != "auto" else matched_format(path)
+    reader, expected = _READERS[found or "listing"]
+    records = _records(path, found or "listing", reader, require_authors)
+    expected = expected if require_authors else tuple(name for name in expected if name != "authors")
+    return _noticed(records if found else _tried(path, records), expected)
 
 
 _YEAR_SUFFIX = re.compile(r"(?P<path>.+)@(?P<year>\d{4})")
@@ -111,52 +152,80 @@ def _dated(records: Iterator[Paper | RecordError], year: int | None) -> Iterator
         yield replace(item, year=year) if year is not None and isinstance(item, Paper) and item.year is None else item
 
 
-def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool = False
-                ) -> Iterator[tuple[Paper | RecordError, tuple[int, str] | None]]:
-    """Every record of every file with, for a duplicate, the position of its first occurrence and why.
+def _noticed(records: Iterator[Paper | RecordError], expected: tuple[str, ...]) -> Iterator[Paper | RecordError]:
+    for item in records:
+        if isinstance(item, Paper):
+            yield from missing(item, expected)
+            yield from same_names(item)
+        yield item
 
-    Positions count the distinct papers in order. With `strict`, the first malformed record raises.
-    A progress bar counts the records of each file on a terminal unless `quiet`.
+
+def _records(path: str | os.PathLike[str], format: str, reader: _Reader, require_authors: bool
+             ) -> Iterator[Paper | RecordError]:
+    return reader(path, require_authors=require_authors) if format == "listing" else reader(path)
+
+
+def _tried(path: str | os.PathLike[str], records: Iterator[Paper | RecordError]) -> Iterator[Paper | RecordError]:
+    """A file no format matched, read as a listing: if that finds no paper either, say what was tried."""
+    found = False
+    for item in records:
+        found = found or isinstance(item, Paper)
+        yield item
+    if not found:
+        yield RecordError(str(path), 1, f"no input format matched (tried {'; '.join(TRIED)}), and as a listing "
+                                        "it holds no record; give --format if it is one of "
+                                        f"{', '.join(FORMATS)}")
+
+
+def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, quiet: bool, deduper: Deduper
+                ) -> Iterator[RecordError | Placement]:
+    """Every record of every file: a `Placement` per paper (new, or the duplicate of which earlier
+    paper, as `deduper` judges), a RecordError per problem, a `Notice` per thing worth saying.
+
+    With `strict`, the first malformed record raises (notices do not). A progress bar counts the
+    records of each file on a terminal unless `quiet`.
     """
     files = [split_year(path) for path in _input_files(paths)]
     check_format(format)
     for path, _ in files:  # fail on a missing or empty file before reading anything
         check_file(path)
-    deduper, count = Deduper(), 0
     for path, year in files:
         records = _dated(_records_of(path, format, require_authors), year)
         for item in progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet):
             if isinstance(item, RecordError):
-                if strict:
+                if strict and not isinstance(item, Notice):
                     raise item
-                yield item, None
+                yield item
                 continue
-            found = deduper.find(item)
-            deduper.add(item, count if found is None else found[0])
-            if found is None:
-                count += 1
-            yield item, found
+            placed = deduper.place(item)
+            if placed.shared is not None:
+                position, difference, shared = placed.shared
+                yield SharedAbstract(item.source, deduper.source(position), difference, shared)
+            yield placed
 
 
 def iter_papers(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
                 on_problem: Callable[[RecordError], None] | None = None, quiet: bool = False) -> Iterator[Paper]:
     """Stream the distinct papers of the inputs (`None`/empty: the sample), first occurrence kept.
 
-    Skipped records and dropped duplicates go to `on_problem`. Unlike `read()`, a later duplicate is
-    dropped, not merged into the record already yielded.
+    Skipped records, notices and dropped duplicates go to `on_problem`. Unlike `read()`, a later
+    duplicate is dropped, not merged into the record already yielded; its notice names what it had
+    that was not kept, and with `strict` such a loss raises it.
     """
-    sources = []
-    for item, found in _classified(paths, format, strict, require_authors, quiet):
-        if isinstance(item, RecordError):
-            problem = item
-        elif found is None:
-            sources.append(item.source)
-            yield item
-            continue
-        else:
-            problem = Duplicate(item.source, sources[found[0]], found[1], "dropped")
+    deduper = Deduper(keep_text=False)
+    for item in _classified(paths, format, strict, require_authors, quiet, deduper):
+        if isinstance(item, Placement):
+            if not item.duplicate:
+                yield item.paper
+                continue
+            first = deduper.first(item.position)
+            changes, differs = compare(first, item.paper, item.same_text)
+            gained = [name for name in changes if name != "authors_truncated"]
+            item = Duplicate(item.paper.source, first.source, item.reason, gained, differs, dropped=True)
+            if strict and item.lost:
+                raise item
         if on_problem is not None:
-            on_problem(problem)
+            on_problem(item)
 
 
 def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
@@ -165,10 +234,11 @@ def read(paths: Paths = None, *, format: str = "auto", strict: bool = False, req
 
     `format` is `auto` or one of FORMATS, for every input. A path may end in `@YEAR`, the year of
     its records that have none (`split_year`). `strict` raises the first malformed
-    record's RecordError instead of skipping it. `require_authors=False` accepts records without
-    authors (JSON/JSONL/CSV with an id and an abstract or text). Duplicates are merged into the first
-    occurrence, keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar
-    (shown only when stderr is a terminal).
+    record's RecordError (or left-out field, or merge that loses data) instead of reporting it.
+    Records without authors are kept and reported; `require_authors=False` keeps them without a
+    notice (and lets a listing record lack them). Duplicates are merged into the first occurrence,
+    keeping the richer fields, and noted in `problems`. `quiet` hides the progress bar (shown only
+    when stderr is a terminal).
     """
     result, papers = reading(paths, format=format, strict=strict, require_authors=require_authors, quiet=quiet)
     for _ in papers:
@@ -182,22 +252,26 @@ def reading(paths: Paths = None, *, format: str = "auto", strict: bool = False, 
     ends, and an iterator of each distinct paper as soon as it is read.
 
     A paper's key, abstract and text are final when it is yielded (a later duplicate only fills its
-    other fields, in `result.papers`), so extraction can work on it while the rest is read.
+    other fields, in `result.papers`), so extraction can work on it while the rest is read. With
+    `strict`, a merge that cannot keep everything (the records disagree) raises its `Duplicate`.
     """
     result = ReadResult(files=[str(path) for path in _input_files(paths)])
 
     def papers() -> Iterator[Paper]:
-        for item, found in _classified(paths, format, strict, require_authors, quiet):
+        deduper = Deduper()
+        for item in _classified(paths, format, strict, require_authors, quiet, deduper):
             if isinstance(item, RecordError):
                 result.problems.append(item)
-            elif found is None:
-                result.papers.append(item)
-                yield item
+            elif not item.duplicate:
+                result.papers.append(item.paper)
+                yield item.paper
             else:
-                position, reason = found
-                first = result.papers[position]
-                result.papers[position], gained = merge(first, item)
-                action = f"merged, taking its {', '.join(gained)}" if gained else "merged (it adds nothing)"
-                result.problems.append(Duplicate(item.source, first.source, reason, action))
+                first = result.papers[item.position]
+                result.papers[item.position], gained, differs = merge(first, item.paper, item.same_text)
+                deduper.update(item.position, result.papers[item.position])
+                notice = Duplicate(item.paper.source, first.source, item.reason, gained, differs)
+                if strict and notice.lost:
+                    raise notice
+                result.problems.append(notice)
 
     return result, papers()
