@@ -267,3 +267,19 @@ def test_a_title_is_the_papers_label_and_a_derived_label_says_so():
     assert G.nodes[titled.node]["label"] == "Graphs Made Easy"
     assert G.nodes[titled.node]["label_source"] == "title"
     assert (G.nodes[plain.node]["label"], G.nodes[plain.node]["label_source"]) == ("Bo Li et al.", "authors")
+
+
+def test_one_name_twice_on_a_paper_is_two_authors_and_ids_reach_the_author_nodes():
+    where = Source("t.jsonl", 1)
+    twice = Paper(key="k1", authors=(Author("Chao Liu", "chao-liu"), Author("Ana Silva", "ana-silva"),
+                                     Author("Chao Liu", "chao-liu")), abstract="A.", text="A.", source=where)
+    with_id = Paper(key="k2", authors=(Author("Wei Zhang", "orcid-1", ids=(("orcid", "1"),)),
+                                       Author("W. Zhang", "orcid-1", ids=(("orcid", "1"),))),
+                    abstract="B.", text="B.", source=where)
+    G = build_graph([twice, with_id])
+    first = sorted(v for _, v, d in G.out_edges("paper:k1", data=True) if d["rel"] == "authored_by")
+    assert first == ["author:ana-silva", "author:chao-liu", "author:chao-liu--k1-3"]
+    assert G.edges["paper:k1", "author:chao-liu--k1-3"]["position"] == 3
+    assert G.nodes["author:chao-liu--k1-3"]["label"] == "Chao Liu"
+    assert [v for _, v, d in G.out_edges("paper:k2", data=True) if d["rel"] == "authored_by"] == ["author:orcid-1"]
+    assert G.nodes["author:orcid-1"]["ids"] == ["orcid:1"] and "ids" not in G.nodes["author:ana-silva"]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 
 from kg.graph.nodes import area_node, author_node, method_node, paper_node, track_node
+from kg.names import fold
 from kg.records import Method, Paper
 
 if TYPE_CHECKING:
@@ -68,6 +69,11 @@ def _evidence(method: Method, shared: dict) -> list[dict]:
              "sentence": m.sentence} for m in method.mentions]
 
 
+def _same_name(name: str, signatures: list[tuple[str, str]], key: str) -> bool:
+    """Whether `name` is written as the author already signed under `key` on this paper is."""
+    return any(k == key and fold(n) == fold(name) for k, n in signatures)
+
+
 def build_graph(
     papers: Iterable[Paper],
     methods: Mapping[str, Sequence[Method]] | None = None,
@@ -78,8 +84,11 @@ def build_graph(
 
     Nodes are inserted papers first (input order), then authors, tracks, areas and methods in order
     of first appearance; edges paper by paper (authors by position, track, methods in the given
-    order). A paper that appears twice (same key) is kept once (`G.graph["duplicate_papers"]`); an
-    author listed twice on one paper (e.g. merged by `aliases`) keeps the first position.
+    order). A paper that appears twice (same key) is kept once (`G.graph["duplicate_papers"]`). One
+    name written twice on one paper without an id (`Chao Liu, Chao Liu`) is two people: the second
+    is an author node of its own (`author:<key>--<paper key>-<position>`); two spellings merged by
+    `aliases`, or one external id twice, are one person at the first position. Author nodes carry
+    the external ids of their records (`ids`: sorted `scheme:id` strings) when there are any.
 
     Parameters
     ----------
@@ -111,6 +120,7 @@ def build_graph(
     seen_papers: set[str] = set()
     spellings: dict[str, Counter] = {}  # author key -> spelling counts (insertion = first seen)
     canonical: dict[str, str] = {}  # author key -> label the aliases file gives
+    external: dict[str, set[str]] = defaultdict(set)  # author key -> "scheme:id" of every record
     duplicates = 0
     for paper in papers:
         if paper.key in seen_papers:
@@ -118,11 +128,14 @@ def build_graph(
             continue
         seen_papers.add(paper.key)
         signatures: list[tuple[str, str]] = []
-        for author in paper.authors:
+        for position, author in enumerate(paper.authors, start=1):
             key, label = resolve(paper, author)
             if any(key == k for k, _ in signatures):
-                continue
+                if author.ids or label is not None or not _same_name(author.name, signatures, key):
+                    continue  # one person, as an external id or the aliases file says: the first position
+                key = f"{key}--{paper.key}-{position}"  # one name twice on a paper: two people of that name
             signatures.append((key, author.name))
+            external[key].update(f"{scheme}:{value}" for scheme, value in author.ids)
             spellings.setdefault(key, Counter())[author.name] += 1
             if label is not None:
                 canonical.setdefault(key, label)
@@ -147,7 +160,8 @@ def build_graph(
     for key, counts in spellings.items():
         # most_common keeps first-seen order among equal counts: ties go to the first spelling seen.
         label = canonical.get(key) or counts.most_common(1)[0][0]
-        G.add_node(author_node(key), kind="author", label=label, names=sorted(counts))
+        ids = {"ids": sorted(external[key])} if external[key] else {}
+        G.add_node(author_node(key), kind="author", label=label, names=sorted(counts), **ids)
     for paper, _ in kept:
         if paper.track is not None:
             area = area_node(paper.track.area)
