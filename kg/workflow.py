@@ -16,7 +16,7 @@ from kg._util.io import atomic_open, json_encoder
 from kg._util.progress import progress
 from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
-from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+from kg.views.options import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
 
 @dataclass
@@ -118,7 +118,7 @@ def build(
     from kg.graph.build import coauthor_graph, topic_graph
     from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
     from kg.analysis.report import write_report
-    from kg.views.page import write_views
+    from kg.views import write_views
 
     base_iri = check_base_iri(base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
     out = Path(out_dir)

@@ -1,9 +1,10 @@
-"""kg.views.page and kg.views.layout without a browser: page content, safety, cuts, determinism, CLI.
+"""kg.views and kg.views.layout without a browser: page content, safety, cuts, determinism, CLI.
 
 The pages' behaviour in a real browser is tested in test_views_browser.py.
 """
 from __future__ import annotations
 
+import doctest
 import json
 import math
 import re
@@ -13,13 +14,23 @@ import networkx as nx
 import pytest
 from pyvis.network import Network
 
+import kg.views.assets
+import kg.views.coauthors
+import kg.views.files
+import kg.views.layout
+import kg.views.notebook
+import kg.views.options
+import kg.views.page
+import kg.views.topics
+from kg.analysis.core import communities
 from kg.cli import main
 from kg.errors import UsageError
 from kg.graph.build import build_graph, coauthor_graph, topic_graph
 from kg.views.layout import community_layout
 from kg.records import Author, Method, MethodMention, Paper
-from kg.views.page import (DEFAULT_TOP_N, TIP_ITEMS, View, coauthor_view, display, render_html, script_json, topic_view,
-                      write_html, write_views)
+from kg.views import DEFAULT_TOP_N, View, ViewOptions, coauthor_view, display, render_html, topic_view, write_html, write_views
+from kg.views.assets import script_json
+from kg.views.tips import TIP_ITEMS
 from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
 
 
@@ -156,6 +167,43 @@ def test_views_cut_from_whole_projections_are_the_same_pages(G, tmp_path):
     reused = write_views(G, tmp_path / "reused", top_n=4, min_weight=1, coauthors=coauthor_graph(G),
                          topics=topic_graph(G, normalize="association"))
     assert [p.read_bytes() for p in plain] == [p.read_bytes() for p in reused]
+
+
+def test_communities_computed_by_the_caller_are_used_only_for_what_they_describe(G, tmp_path):
+    whole = coauthor_graph(G)
+    membership = communities(whole, seed=42)
+    assert coauthor_view(G, within=whole, membership=membership).nodes == coauthor_view(G).nodes
+    swapped = {node: 99 - number for node, number in membership.items()}  # recognisably not Louvain's
+    assert {n["community"] for n in coauthor_view(G, within=whole, membership=swapped).nodes} == set(swapped.values())
+    cut = coauthor_view(G, within=whole, membership=swapped, top_n=3)  # a part of `whole`: Louvain on it
+    assert all(n["community"] < 10 for n in cut.nodes)
+    topics = topic_graph(G, normalize="association")  # other weights than the view's: not used
+    fake = dict.fromkeys(topics, 77)
+    assert {n["community"] for n in topic_view(G, within=topics, membership=fake).nodes} != {77}
+    assert {n["community"] for n in topic_view(G, within=topics, membership=fake, normalize="association").nodes} \
+        == {77}
+    files = write_views(G, tmp_path, coauthors=whole, memberships={"coauthors": swapped}, quiet=True)
+    assert "Community 99" not in files[0].read_text(encoding="utf-8")  # Community 99 - 1 = 98 is the first
+    assert '"community":98' in files[0].read_text(encoding="utf-8")
+
+
+def test_options_object_and_keywords_make_the_same_view(G):
+    options = ViewOptions(top_n=4, counting="fractional", seed=7)
+    assert render_html(coauthor_view(G, options)) == render_html(coauthor_view(G, top_n=4, counting="fractional",
+                                                                               seed=7))
+    assert render_html(topic_view(G, options, top_n=3)) == render_html(topic_view(G, top_n=3, seed=7))
+    with pytest.raises(UsageError, match="normalize must be None or 'association'"):
+        ViewOptions(normalize="cosine")
+    with pytest.raises(TypeError):
+        coauthor_view(G, colour="red")
+
+
+def test_docstring_examples_run():
+    """The Examples sections of the public API are doctests, run here with the suite."""
+    modules = [kg.views.layout, kg.views.options, kg.views.assets, kg.views.page, kg.views.coauthors, kg.views.topics,
+               kg.views.notebook, kg.views.files]
+    results = [doctest.testmod(module, optionflags=doctest.ELLIPSIS) for module in modules]
+    assert sum(r.attempted for r in results) >= 20 and sum(r.failed for r in results) == 0
 
 
 def test_display_is_a_sandboxed_srcdoc_iframe(G):

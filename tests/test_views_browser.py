@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kg.views.page import coauthor_view, display, topic_view, write_html
+from kg.views import coauthor_view, display, topic_view, write_html
 from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
 
 CHROMIUM = "/usr/bin/chromium"

@@ -61,7 +61,7 @@ def _add_view_thresholds(parser: argparse.ArgumentParser) -> None:
 
 def _view_caps(args: argparse.Namespace) -> dict[str, int | None]:
     """`--top-n`/`--top-links` as the views take them: unset = the default cap, 0 = no cap."""
-    from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+    from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
     return {"top_n": DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
             "top_links": DEFAULT_TOP_LINKS if args.top_links is None else args.top_links or None}
@@ -172,7 +172,7 @@ def _cmd_analyze(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------- views
 def _cmd_views(args: argparse.Namespace) -> int:
     from kg.workflow import load_graph
-    from kg.views.page import write_views
+    from kg.views import write_views
 
     _, G = _load_graph(args, load_graph)
     files = write_views(G, args.output, counting=args.counting,

@@ -1,8 +1,8 @@
 """Seeded, fast node positions for the HTML views (pixels, ready for vis-network with physics off).
 
-A force-directed layout of a whole graph costs quadratic time per iteration (NetworkX's
-`spring_layout` needs ~13 s for a 2,000-author co-author graph) and flings loose parts into a ring.
-Here the graph is laid out in levels, as "group-in-a-box" and Graphviz's component packing do:
+A force-directed layout of a whole graph costs quadratic time per iteration in the number of nodes
+and flings loose parts into a ring. Here the graph is laid out in levels, as "group-in-a-box" and
+Graphviz's component packing do:
 
 1. every community on its own, in a disc (vectorised Fruchterman-Reingold, tiny matrices);
 2. the communities of one connected group (linked by co-authors across communities) as discs, placed
@@ -10,8 +10,8 @@ Here the graph is laid out in levels, as "group-in-a-box" and Graphviz's compone
 3. the groups as boxes, packed in rows, largest first (isolated authors and small teams end up in
    tidy rows under the big cluster rather than in a ring).
 
-A 2,000-author graph takes a fraction of a second. Same graph, same communities, same seed: same
-positions (rounded to 0.1 px so the HTML is stable).
+The quadratic work is then per community, not per graph (timings: docs/views.md). Same graph, same
+communities, same seed: same positions (rounded to 0.1 px so the HTML is stable).
 """
 from __future__ import annotations
 
@@ -33,8 +33,33 @@ def community_layout(
 ) -> Positions:
     """Positions for every node of `graph`, given a partition of its nodes into `communities`.
 
-    `spacing` is the typical distance between linked nodes, in pixels: a community of n nodes fills
-    a disc of radius about `spacing * sqrt(n) / 2`.
+    Parameters
+    ----------
+    graph : nx.Graph
+        The graph to lay out; its link weights (attribute `weight`, default 1) pull nodes together.
+    communities : sequence of sequences of nodes
+        A partition of the nodes of `graph` (e.g. Louvain's); each is laid out in its own disc.
+    seed : int
+        Seed of the random start: the same inputs give the same positions.
+    weight : str
+        The edge attribute holding link weights.
+    spacing : float
+        The typical distance between linked nodes, in pixels: a community of n nodes fills a disc
+        of radius about `spacing * sqrt(n) / 2`.
+
+    Returns
+    -------
+    dict
+        node -> (x, y) in pixels, rounded to 0.1.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from kg.views.layout import community_layout
+    >>> G = nx.Graph([("a", "b"), ("b", "c"), ("x", "y")])
+    >>> positions = community_layout(G, [["a", "b", "c"], ["x", "y"]], seed=1)
+    >>> sorted(positions), positions == community_layout(G, [["a", "b", "c"], ["x", "y"]], seed=1)
+    (['a', 'b', 'c', 'x', 'y'], True)
     """
     rng = np.random.default_rng(seed)
     members = [sorted(c, key=str) for c in communities]
@@ -89,8 +114,8 @@ def _force(adjacency: np.ndarray, rng: np.random.Generator, *, gravity: float = 
     """Fruchterman-Reingold on a dense weight matrix, with a pull to the centre so loose parts stay near.
 
     Small graphs settle in fewer steps: 15 + 3 per node, at most 60 (most communities are small).
-    The n x n work is done in place in single precision: a 1,800-method community took 2.2 s in
-    fresh double-precision arrays each step, about 1 s so (positions are then rounded to 0.1 px).
+    The n x n work is done in place in single precision, to spare allocations and memory traffic on
+    large communities (positions are then rounded to 0.1 px, far coarser than float32's error).
     """
     n = adjacency.shape[0]
     if n <= 1:

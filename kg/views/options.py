@@ -1,0 +1,84 @@
+"""The choices a view is made with: one `ViewOptions` shared by both views and `write_views`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kg.errors import UsageError
+
+#: Nodes a view keeps by default (those with most papers): bigger maps take long to open and to
+#: read. Pass `top_n=None` for all; the page notes any cut.
+DEFAULT_TOP_N = 3000
+#: Links a view keeps by default (the heaviest): a dense topic map has far more links than anyone
+#: can read or a browser draws quickly. Pass `top_links=None` for all; the page notes any cut.
+DEFAULT_TOP_LINKS = 20_000
+
+COUNTINGS = ("full", "fractional")
+NORMALIZATIONS = (None, "association")
+COLORINGS = ("track", "community")
+
+
+@dataclass(frozen=True)
+class ViewOptions:
+    """What to show and how: the cuts, the link weights, the colouring and the seeded algorithms.
+
+    Parameters
+    ----------
+    counting : {"full", "fractional"}
+        Co-author link weight: shared papers, or 1/(n-1) per paper of n authors.
+    normalize : {None, "association"}
+        Topic link weight: papers mentioning both methods, or their association strength.
+    color_by : {"track", "community"}
+        Topic node colour (co-authors are always coloured by community).
+    min_weight : float
+        Links lighter than this are dropped.
+    min_papers : int
+        Nodes with fewer papers are dropped.
+    top_n : int or None
+        Keep the `top_n` nodes with most papers (None = all).
+    top_links : int or None
+        Keep the `top_links` heaviest links (None = all).
+    track : str or None
+        Only the papers of this track or area (its label, any case).
+    seed : int
+        Seed of Louvain and of the layout: same input, same options, same page.
+    resolution : float
+        Louvain resolution (higher: more, smaller communities).
+
+    Examples
+    --------
+    >>> from kg.views import ViewOptions
+    >>> options = ViewOptions(top_n=500, min_weight=2)
+    >>> options.top_n, options.counting
+    (500, 'full')
+    >>> ViewOptions(counting="half")
+    Traceback (most recent call last):
+    ...
+    kg.errors.UsageError: counting must be 'full' or 'fractional', not 'half'
+    """
+
+    counting: str = "full"
+    normalize: str | None = None
+    color_by: str = "track"
+    min_weight: float = 0
+    min_papers: int = 1
+    top_n: int | None = DEFAULT_TOP_N
+    top_links: int | None = DEFAULT_TOP_LINKS
+    track: str | None = None
+    seed: int = 42
+    resolution: float = 1.0
+
+    def __post_init__(self) -> None:
+        for name, allowed in (("counting", COUNTINGS), ("normalize", NORMALIZATIONS), ("color_by", COLORINGS)):
+            value = getattr(self, name)
+            if value not in allowed:
+                choices = " or ".join(repr(a) for a in allowed)
+                raise UsageError(f"{name} must be {choices}, not {value!r}")
+
+
+def with_changes(options: ViewOptions | None, changes: dict) -> ViewOptions:
+    """`options` (default: `ViewOptions()`) with the fields named in `changes` replaced.
+
+    Unknown names raise TypeError, as an unknown keyword argument does.
+    """
+    base = options if options is not None else ViewOptions()
+    return replace(base, **changes) if changes else base
