@@ -87,7 +87,7 @@ def test_coauthor_view_nodes_edges_and_tooltips(G):
     assert all(isinstance(n["x"], float) and n["community"] >= 1 for n in view.nodes)
 
 
-def test_tooltips_cite_each_paper_and_sentence_once_and_only_those_shown():
+def test_tooltips_cite_each_paper_and_sentence_once():
     n = TIP_ITEMS + 3  # papers mentioning both methods: more than a tooltip lists
     papers = [Paper(key=f"p{i}", authors=(Author(f"Author {i}", f"author-{i}"),), abstract="x", text="x")
               for i in range(n)]
@@ -103,7 +103,9 @@ def test_tooltips_cite_each_paper_and_sentence_once_and_only_those_shown():
     assert all(len(node["tip"]["sections"][0]["items"]) == TIP_ITEMS for node in view.nodes)
     cited = {item["paper"] for tip in [link["tip"]] + [node["tip"] for node in view.nodes]
              for item in tip["sections"][0]["items"]}
-    assert len(view.meta["papers"]) == len(cited) < n  # papers only counted under "more" are not in the page
+    assert len(cited) < n  # the tooltips cite only the papers they list...
+    assert len(view.meta["papers"]) == n  # ...but every paper is in the page once, for search by title
+    assert all(node["rows"] == list(range(n)) for node in view.nodes)
 
 
 def test_fractional_counting_changes_weights_not_structure(G):
@@ -248,3 +250,23 @@ def test_graph_without_methods_or_links_still_renders():
     assert (len(topics.nodes), len(coauthors.nodes), len(coauthors.edges)) == (0, 1, 0)
     assert page_data(render_html(topics))["meta"]["weight"] == {"min": 0, "max": 0, "label": "papers mentioning both",
                                                                 "step": 1}
+
+
+def test_first_look_is_chosen_from_the_data_and_stated():
+    papers = [Paper(key=f"solo{i}", title=f"Solo work {i}", authors=(Author(f"Solo {i}", f"solo-{i}"),),
+                    abstract="x", text="x") for i in range(600)]
+    papers += [Paper(key=f"team{i}-{k}", title=f"Team paper {i}.{k}", abstract="x", text="x",
+                     authors=(Author(f"Lead {i}", f"lead-{i}"), Author(f"Second {i}", f"second-{i}")))
+               for i in range(50) for k in range(3)]
+    G = build_graph(papers, {})
+    view = coauthor_view(G)
+    assert view.meta["opening"] == {"minPapers": 2, "maxLinks": 1000}  # 100 authors with 3 papers, not 700
+    assert len(view.nodes) == 700  # the page holds the next level, to widen to
+    assert view.meta["notes"][-1] == ("First look: the 100 of 700 authors with at least 2 papers and at most the "
+                                      "1,000 heaviest links between them. To see more, lower Min. papers (to 1: "
+                                      "700 authors) or raise Max. links.")
+    lead = next(n for n in view.nodes if n["label"] == "Lead 0")
+    assert sorted(view.meta["papers"][r]["text"] for r in lead["rows"]) == [f"Team paper 0.{k}" for k in range(3)]
+    everything = coauthor_view(G, first_look=False)
+    assert everything.meta["opening"] == {"minPapers": 1, "maxLinks": None}
+    assert not any(note.startswith("First look") for note in everything.meta["notes"])

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from kg.views import coauthor_view, display, topic_view, write_html
+from test_readers_real import SHARED
 from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
 
 CHROMIUM = "/usr/bin/chromium"
@@ -174,3 +175,89 @@ def test_notebook_display_renders_inside_a_sandboxed_iframe(browser):
         assert all(url in ("about:blank", "about:srcdoc") for url in view.requests)
     finally:
         view.close()
+
+
+# ------------------------------------------------------------------------------------ labels
+
+#: The label boxes drawn at the current zoom, each re-measured here with the font it was drawn in
+#: (a fresh canvas, not the page's cache), in DOM pixels.
+MEASURED_LABELS = """(() => {
+    const ctx = document.createElement("canvas").getContext("2d");
+    return kgView.labels.boxes().map((b) => {
+        ctx.font = b.size + "px system-ui, -apple-system, Segoe UI, sans-serif";
+        const width = ctx.measureText(b.text).width;
+        const p = kgView.network.canvasToDOM(kgView.network.getPosition(b.id));
+        return {id: b.id, left: p.x - width / 2, top: p.y - b.size / 2, width, height: b.size};
+    });
+})()"""
+
+
+def overlapping(boxes: list[dict]) -> int:
+    """Pairs of label boxes whose rectangles overlap."""
+    return sum(1 for i, a in enumerate(boxes) for b in boxes[:i]
+               if a["left"] < b["left"] + b["width"] and b["left"] < a["left"] + a["width"]
+               and a["top"] < b["top"] + b["height"] and b["top"] < a["top"] + a["height"])
+
+
+def in_view(view: Opened) -> list[str]:
+    """The shown nodes whose centre is inside the network's box."""
+    return view.js("""(() => { const c = document.getElementById("kg-network"), v = kgView.network;
+        return kgView.nodeView.getIds().filter((id) => { const p = v.canvasToDOM(v.getPosition(id));
+            return p.x >= 0 && p.y >= 0 && p.x <= c.clientWidth && p.y <= c.clientHeight; }); })()""")
+
+
+def crowded_graph():
+    """120 papers by teams drawn from 150 authors (seeded): more names than fit at the opening zoom."""
+    import random
+
+    from kg.graph.build import build_graph
+    from kg.names import author_key
+    from kg.records import Author, Paper
+
+    rng = random.Random(7)
+    names = [f"Author Number {i}" for i in range(150)]
+    papers = []
+    for i in range(120):
+        team = rng.sample(names[:40] if i % 2 else names, rng.randint(2, 5))
+        papers.append(Paper(key=f"p{i}", title=f"Paper {i} on things", abstract="x", text="x",
+                            authors=tuple(Author(n, author_key(n)) for n in team)))
+    return build_graph(papers, {})
+
+
+def test_labels_never_overlap_and_more_show_as_one_zooms_in(browser, tmp_path):
+    page = write_html(coauthor_view(crowded_graph()), tmp_path / "crowded.html")
+    view = Opened(browser, page.as_uri())
+    try:
+        boxes = view.js(MEASURED_LABELS)
+        assert overlapping(boxes) == 0
+        shown = in_view(view)
+        assert 5 <= len(boxes) < len(shown)  # names are left out, not drawn over each other
+        biggest = view.js("kgView.nodeView.get().sort((a, b) => b.value - a.value)[0].id")
+        assert biggest in {b["id"] for b in boxes}
+        opening = len(boxes) / len(shown)
+        view.js("kgView.network.moveTo({scale: kgView.network.getScale() * 4})")
+        view.js("kgView.network.redraw()")
+        zoomed = view.js(MEASURED_LABELS)
+        assert overlapping(zoomed) == 0
+        assert len(zoomed) / len(in_view(view)) > opening  # a larger share of what is in view is named
+        assert view.messages == []
+    finally:
+        view.close()
+
+
+@pytest.mark.skipif(not (SHARED / "ijcai2024.jsonl").exists(), reason="../shared/data/ijcai2024.jsonl not available")
+def test_real_conference_opens_on_a_readable_first_look(browser, tmp_path):
+    from kg.workflow import load_graph
+
+    _, G = load_graph([SHARED / "ijcai2024.jsonl"], quiet=True)
+    for name, make in (("coauthors", coauthor_view), ("topics", topic_view)):
+        view = Opened(browser, write_html(make(G), tmp_path / f"{name}.html").as_uri())
+        try:
+            boxes = view.js(MEASURED_LABELS)
+            assert overlapping(boxes) == 0 and len(boxes) >= 20, name
+            shown, held = view.js("[kgView.nodeView.length, kgView.nodes.length]")
+            assert shown <= 500 and view.js("kgView.edgeView.length") <= 1000, name
+            view.page.fill("#kg-papers", "1")  # widen: everything the page holds
+            assert view.js("kgView.nodeView.length") == held > shown or name == "topics"
+        finally:
+            view.close()

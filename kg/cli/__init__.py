@@ -179,7 +179,8 @@ def _cmd_views(args: argparse.Namespace) -> int:
                         normalize=None if args.normalize == "none" else args.normalize,
                         color_by=args.color_by, min_weight=args.min_weight,
                         **_view_caps(args),
-                        track=args.track, seed=args.seed, resolution=args.resolution, quiet=args.quiet)
+                        track=args.track, seed=args.seed, resolution=args.resolution, quiet=args.quiet,
+                        first_look=args.first_look)
     if not args.quiet:
         print(f"wrote {', '.join(str(f) for f in files)}", file=sys.stderr)
     return 0
@@ -358,6 +359,9 @@ def make_parser() -> argparse.ArgumentParser:
                    help="topic link weight: co-occurrence count (none) or association strength")
     p.add_argument("--color-by", choices=["track", "community"], default="track",
                    help="topic node colour: main track or community (co-authors: always community)")
+    p.add_argument("--no-first-look", dest="first_look", action="store_false",
+                   help="open the pages on all they hold, not on a first look chosen from the data (at most "
+                        "500 nodes and their 1,000 heaviest links; the page's controls widen it)")
     p.add_argument("--seed", type=int, default=42, help="seed of the Louvain communities and the layout (default: 42)")
     _add_resolution_option(p)
     _add_extract_options(p)

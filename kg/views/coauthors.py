@@ -8,7 +8,7 @@ import networkx as nx
 from kg.graph.build import coauthor_graph
 from kg.views.colors import community_colors
 from kg.views.options import ViewOptions, with_changes
-from kg.views.page import View, cut_notes, fill, new_view, project
+from kg.views.page import View, fill, new_view, project
 from kg.views.tips import Papers, count, link_detail, section, tip
 
 
@@ -57,15 +57,13 @@ def coauthor_view(
     (10, 'authors', True)
     """
     options = with_changes(options, changes)
-    H, P, track_note, membership = project(G, options, partial(coauthor_graph, counting=options.counting),
-                                           within, membership)
+    H, P, notes, membership, opening = project(G, options, partial(coauthor_graph, counting=options.counting),
+                                               within, membership, "authors", "most prolific")
     weight_label = "shared papers" if options.counting == "full" else "fractional co-authorship"
     view = new_view(P, "coauthors", "Co-authors", "authors", options.track, weight_label,
-                    sizes="Node size: papers. Link width: " + weight_label + ".",
-                    notes=[*track_note, *cut_notes(P, "authors", "most prolific")])
+                    sizes="Node size: papers. Link width: " + weight_label + ".", notes=notes, opening=opening)
     papers = Papers(H)
     papers_of = {a: [p for p in H.predecessors(a) if H.nodes[p]["kind"] == "paper"] for a in P}
-    node_tracks = {a: papers.tracks(papers_of[a]) for a in P}
     colors, legend = community_colors(P, membership)
     view.meta["legend"].update(title="Community", entries=legend)
 
@@ -85,5 +83,5 @@ def coauthor_view(
         return tip(f"{P.nodes[u]['label']} — {P.nodes[v]['label']}", [link_detail(d, options.counting)],
                    [section("Shared papers", d["papers"], papers.cite)])
 
-    fill(view, P, membership, colors, papers, node_tracks, node_tip, edge_tip, options.seed)
+    fill(view, P, membership, colors, papers, papers_of, node_tip, edge_tip, options.seed)
     return view

@@ -32,12 +32,19 @@ def community_colors(P: nx.Graph, membership: dict[str, int]) -> tuple[dict[str,
     return colors, legend
 
 
-def track_colors(P: nx.Graph, papers: Papers, evidence: dict[str, dict[str, str]]) -> tuple[dict[str, str], Legend]:
+def track_colors(P: nx.Graph, papers: Papers, evidence: dict[str, dict[str, str]]
+                 ) -> tuple[dict[str, str], Legend, str]:
     """Colour each method by its main track (where most of its papers are; ties to a known track, then
-    by label); the tracks that are main to most methods get the palette's colours, the others share grey."""
+    by label); the tracks that are main to most methods get the palette's colours, the others share
+    grey. When the view's papers have more tracks than the palette has colours and the tracks have
+    areas, by main area instead (a few distinct colours rather than many greys). Returns the colours,
+    the legend and its title."""
+    seen = {papers.track[p] for method in P for p in evidence[method]} - {NO_TRACK}
+    by, title = (papers.area, "Main area") if len(seen) > len(PALETTE) and papers.area != papers.track \
+        else (papers.track, "Main track")
     main = {}
     for method in P:
-        counts = Counter(papers.track[p] for p in evidence[method])
+        counts = Counter(by[p] for p in evidence[method])
         main[method] = min(counts, key=lambda t: (-counts[t], t == NO_TRACK, t)) if counts else NO_TRACK
     tally = Counter(main.values())
     ranked = sorted(tally, key=lambda t: (t == NO_TRACK, -tally[t], t))
@@ -46,9 +53,10 @@ def track_colors(P: nx.Graph, papers: Papers, evidence: dict[str, dict[str, str]
     legend = [{"color": palette[t], "label": t, "count": tally[t]} for t in known]
     others = [t for t in ranked if t not in palette]
     if others:
-        label = NO_TRACK if others == [NO_TRACK] else "other tracks" + (f" or {NO_TRACK}" if NO_TRACK in others else "")
+        kind = "areas" if title == "Main area" else "tracks"
+        label = NO_TRACK if others == [NO_TRACK] else f"other {kind}" + (f" or {NO_TRACK}" if NO_TRACK in others else "")
         legend.append({"color": OTHER_COLOR, "label": label, "count": sum(tally[t] for t in others)})
-    return {m: palette.get(t, OTHER_COLOR) for m, t in main.items()}, legend
+    return {m: palette.get(t, OTHER_COLOR) for m, t in main.items()}, legend, title
 
 
 def members(membership: dict[str, int]) -> dict[int, list[str]]:

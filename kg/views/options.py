@@ -12,6 +12,14 @@ DEFAULT_TOP_N = 3000
 #: can read or a browser draws quickly. Pass `top_links=None` for all; the page notes any cut.
 DEFAULT_TOP_LINKS = 20_000
 
+#: The first look a page opens with (see `first_look_levels`): at most this many nodes...
+FIRST_LOOK_NODES = 500
+#: ...and at most this many links, the heaviest (VOSviewer's default for the lines it draws).
+FIRST_LOOK_LINKS = 1000
+#: A page holds the next level below its first look (one paper fewer) when that is at most this many
+#: nodes, so its "Min. papers" control can widen the map without a new page.
+HELD_NODES = 1500
+
 COUNTINGS = ("full", "fractional")
 NORMALIZATIONS = (None, "association")
 COLORINGS = ("track", "community")
@@ -43,6 +51,10 @@ class ViewOptions:
         Seed of Louvain and of the layout: same input, same options, same page.
     resolution : float
         Louvain resolution (higher: more, smaller communities).
+    first_look : bool
+        Open the page on a first look chosen from the data (at most `FIRST_LOOK_NODES` nodes, those
+        with most papers, and `FIRST_LOOK_LINKS` links), stated on the page, whose controls widen it.
+        False: open on everything the page holds.
 
     Examples
     --------
@@ -66,6 +78,7 @@ class ViewOptions:
     track: str | None = None
     seed: int = 42
     resolution: float = 1.0
+    first_look: bool = True
 
     def __post_init__(self) -> None:
         for name, allowed in (("counting", COUNTINGS), ("normalize", NORMALIZATIONS), ("color_by", COLORINGS)):
@@ -82,3 +95,26 @@ def with_changes(options: ViewOptions | None, changes: dict) -> ViewOptions:
     """
     base = options if options is not None else ViewOptions()
     return replace(base, **changes) if changes else base
+
+
+def first_look_levels(counts: list[int], floor: int = 1) -> tuple[int, int]:
+    """The "Min. papers" a page opens at, and the lowest it holds, for nodes with these paper `counts`.
+
+    The page opens at the smallest level (at least `floor`) that shows at most `FIRST_LOOK_NODES`
+    nodes, and holds one level lower when that adds few enough nodes (`HELD_NODES` in all), so a
+    reader can widen the map in the page.
+
+    Examples
+    --------
+    >>> first_look_levels([5, 4, 3] + [2] * 400 + [1] * 4000)
+    (2, 2)
+    >>> first_look_levels([5] * 100 + [2] * 600 + [1] * 4000)
+    (3, 2)
+    >>> first_look_levels([1, 1, 2])
+    (1, 1)
+    """
+    level = floor
+    while sum(c >= level for c in counts) > FIRST_LOOK_NODES:
+        level += 1
+    held = level - 1 if level > floor and sum(c >= level - 1 for c in counts) <= HELD_NODES else level
+    return level, held

@@ -9,9 +9,9 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import networkx as nx
 from pyvis.network import Network
@@ -23,8 +23,8 @@ from kg.graph.build import nodes_of_kind, paper_track
 from kg.names import fold
 from kg.views.assets import VIS_VERSION, asset, template, vis_js
 from kg.views.colors import leaders, members
-from kg.views.layout import community_layout
-from kg.views.options import ViewOptions
+from kg.views.layout import first_look_layout
+from kg.views.options import FIRST_LOOK_LINKS, ViewOptions, first_look_levels
 from kg.views.tips import Papers, count
 
 #: Edges above which links are hidden while dragging or zooming (keeps big maps fluid).
@@ -39,7 +39,8 @@ VIS_OPTIONS: dict[str, Any] = {
     "nodes": {
         "shape": "dot", "borderWidth": 1,
         "font": {"face": "system-ui, -apple-system, Segoe UI, sans-serif", "color": "#222222"},
-        "scaling": {"min": 8, "max": 30, "label": {"enabled": True, "min": 12, "max": 24, "drawThreshold": 5}},
+        # The page draws the labels itself (most important first, never overlapping): vis-network's are off.
+        "scaling": {"min": 8, "max": 30, "label": {"enabled": False, "drawThreshold": 1_000_000}},
     },
     "edges": {
         "smooth": False, "selectionWidth": 1.5,
@@ -162,16 +163,50 @@ def restrict_to_track(G: nx.DiGraph, track: str | None) -> tuple[nx.DiGraph, lis
     return G.subgraph(keep), [f"Only the {count(len(papers), 'paper')} in track {track}."]
 
 
+class Projected(NamedTuple):
+    """What a view shows: `H` the part of `G` in the track, `P` its projection as the page holds it,
+    `notes` on what was left out, `membership` the communities of `P`, and `opening` the page's
+    first look ({"minPapers", "maxLinks"}: its opening filters)."""
+
+    H: nx.DiGraph
+    P: nx.Graph
+    notes: list[str]
+    membership: dict[str, int]
+    opening: dict[str, Any]
+
+
 def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], within: nx.Graph | None,
-            membership: dict[str, int] | None) -> tuple[nx.DiGraph, nx.Graph, list[str], dict[str, int]]:
-    """What a view shows: the part of `G` in `options.track`, its projection `make(...)` with the cuts
-    of `options` (cut from `within` when given and no track is asked for), the track note and the
-    communities of the links shown."""
+            membership: dict[str, int] | None, noun: str, ranking: str) -> Projected:
+    """The part of `G` in `options.track`, projected by `make(...)` with the cuts of `options` (cut from
+    `within` when given and no track is asked for), and the first look the page opens at
+    (`first_look_levels`): `noun` names the nodes and `ranking` the order of a `top_n` cut in the notes."""
     H, track_note = restrict_to_track(G, options.track)
-    whole = within if options.track is None else None
-    P = make(H, min_weight=options.min_weight, min_papers=options.min_papers, top_n=options.top_n,
+    given = within if options.track is None else None
+    whole, held, opening = given, options.min_papers, {"minPapers": options.min_papers, "maxLinks": None}
+    if options.first_look:
+        if whole is None:  # the whole projection once, to choose the levels from and cut twice
+            whole = make(H, min_weight=0, min_papers=1, top_n=None, top_links=None, within=None)
+        counts = [c for _, c in whole.nodes(data="papers")]
+        level, held = first_look_levels(counts, options.min_papers)
+        opening = {"minPapers": level, "maxLinks": FIRST_LOOK_LINKS}
+    P = make(H, min_weight=options.min_weight, min_papers=held, top_n=options.top_n,
              top_links=options.top_links, within=whole)
-    return H, P, track_note, view_communities(P, options, membership, whole)
+    notes = [*track_note, *cut_notes(P, noun, ranking)]
+    if options.first_look:
+        shown = sum(c >= opening["minPapers"] for c in counts)
+        if shown < P.number_of_nodes() or P.number_of_edges() > opening["maxLinks"]:  # the first look hides some
+            notes.append(_first_look_note(P, opening, noun, shown, len(counts)))
+    return Projected(H, P, notes, view_communities(P, options, membership, given), opening)
+
+
+def _first_look_note(P: nx.Graph, opening: dict, noun: str, shown: int, total: int) -> str:
+    """What the page opens on, and how to see more."""
+    level, held = opening["minPapers"], min((c for _, c in P.nodes(data="papers")), default=1)
+    text = (f"First look: the {shown:,} of {total:,} {noun} with at least {count(level, 'paper')}"
+            f" and at most the {opening['maxLinks']:,} heaviest links between them.")
+    wider = [f"lower Min. papers (to {held}: {P.number_of_nodes():,} {noun})"] if held < level else []
+    wider.append("raise Max. links")
+    return f"{text} To see more, {' or '.join(wider)}."
 
 
 def view_communities(P: nx.Graph, options: ViewOptions, membership: dict[str, int] | None,
@@ -190,7 +225,7 @@ def _uncut(P: nx.Graph) -> bool:
 
 
 def new_view(P: nx.Graph, kind: str, title: str, noun: str, track: str | None, weight_label: str, *,
-             sizes: str, notes: list[str]) -> View:
+             sizes: str, notes: list[str], opening: dict[str, Any]) -> View:
     """An empty view of projection `P`, with its title, weight slider range and notes."""
     weights = [w for _, _, w in P.edges(data="weight")]
     low, high = (min(weights), max(weights)) if weights else (0, 0)
@@ -198,34 +233,54 @@ def new_view(P: nx.Graph, kind: str, title: str, noun: str, track: str | None, w
     return View({
         "kind": kind, "title": title if track is None else f"{title} — {track}", "noun": noun,
         "legend": {"title": "", "entries": [], "sizes": sizes},
-        "tracks": [], "communities": [], "notes": notes, "papers": [], "quotes": [],
+        "tracks": [], "communities": [], "notes": notes, "papers": [], "quotes": [], "opening": opening,
         "weight": {"min": rounded(low), "max": rounded(high), "label": weight_label,
                    "step": 1 if integral else rounded((high - low) / 100) or 1},
     })
 
 
 def fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str, str], papers: Papers,
-         node_tracks: dict[str, list[str]], node_tip: Callable[[str], dict],
+         node_papers: Mapping[str, Iterable[str]], node_tip: Callable[[str], dict],
          edge_tip: Callable[[str, str, dict], dict], seed: int) -> None:
     """Lay out `P` and add its nodes and edges to `view`, with filter choices for tracks and communities
-    and the table of the papers the tooltips cite."""
+    and the table of the papers the tooltips cite (and search finds by title).
+
+    A node lists all its papers (`rows`, for search by title); where papers have years, nodes and
+    links list the years of their papers (`years`, for the year filter) and a node has its mean
+    publication year (`year`, for the overlay colouring)."""
     groups = members(membership)
-    positions = community_layout(P, [groups[n] for n in sorted(groups)], seed=seed)
+    level = view.meta["opening"]["minPapers"]
+    positions = first_look_layout(P, [groups[n] for n in sorted(groups)],
+                                  [n for n, c in P.nodes(data="papers") if c >= level], seed=seed)
+    node_tracks = {n: papers.tracks(node_papers[n]) for n in P}
     track_counts = Counter(t for tracks in node_tracks.values() for t in tracks)
     view.meta["tracks"] = [{"value": i, "label": t, "count": c}
                            for i, (t, c) in enumerate(sorted(track_counts.items()))]
     # Nodes and links name their tracks by index (a link's papers are papers of its ends: all its tracks are here).
     track_index = {choice["label"]: choice["value"] for choice in view.meta["tracks"]}
-    view.add_records(
-        ({"id": n, "label": d["label"], "value": d["papers"], "x": positions[n][0], "y": positions[n][1],
-          "color": colors[n], "community": membership[n], "tracks": [track_index[t] for t in node_tracks[n]],
-          "tip": node_tip(n)}
-         for n, d in P.nodes(data=True)),
-        ({"id": i, "from": u, "to": v, "value": rounded(d["weight"]), "weight": rounded(d["weight"]),
-          "tracks": [track_index[t] for t in papers.tracks(d["papers"])], "tip": edge_tip(u, v, d)}
-         for i, (u, v, d) in enumerate(P.edges(data=True))),
-    )
+    dated = any(year is not None for year in papers.year.values())
+
+    def node(n: str, d: dict) -> dict:
+        record = {"id": n, "label": d["label"], "value": d["papers"], "x": positions[n][0], "y": positions[n][1],
+                  "color": colors[n], "community": membership[n], "tracks": [track_index[t] for t in node_tracks[n]],
+                  "rows": sorted(papers.rows.number(p) for p in node_papers[n])}
+        if dated:
+            years = [papers.year[p] for p in node_papers[n] if papers.year[p] is not None]
+            record.update(years=sorted(set(years)), year=round(sum(years) / len(years), 2) if years else None)
+        return {**record, "tip": node_tip(n)}
+
+    def edge(i: int, u: str, v: str, d: dict) -> dict:
+        record = {"id": i, "from": u, "to": v, "value": rounded(d["weight"]), "weight": rounded(d["weight"]),
+                  "tracks": [track_index[t] for t in papers.tracks(d["papers"])]}
+        if dated:
+            record["years"] = sorted({papers.year[p] for p in d["papers"] if papers.year[p] is not None})
+        return {**record, "tip": edge_tip(u, v, d)}
+
+    view.add_records((node(n, d) for n, d in P.nodes(data=True)),
+                     (edge(i, u, v, d) for i, (u, v, d) in enumerate(P.edges(data=True))))
     view.meta["papers"], view.meta["quotes"] = papers.rows.values, papers.quotes.values
+    known = [year for year in papers.year.values() if year is not None]
+    view.meta["years"] = {"min": min(known), "max": max(known)} if known else None
     if P.number_of_edges() > LARGE_EDGES:
         view.options["interaction"].update(hideEdgesOnDrag=True, hideEdgesOnZoom=True)
     view.meta["communities"] = [

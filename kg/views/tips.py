@@ -41,18 +41,23 @@ class Numbered(Generic[T]):
 class Papers:
     """The papers of the graph a view shows, as its tooltips cite them.
 
-    `track[paper]` is the paper's track label (`NO_TRACK` when unknown); `cite(paper, quotes)`
-    returns a tooltip item that refers to the paper by its number in `rows` (label, track and first
-    authors) and to its evidence sentences by their numbers in `quotes`, so a paper or a sentence
+    `track[paper]` is the paper's track label (`NO_TRACK` when unknown), `area[paper]` its track's
+    area (the upper level of a two-level track), `year[paper]` its year
+    (None when unknown); `cite(paper, quotes)` returns a tooltip item that refers to the paper by its
+    number in `rows` (its title, or its label when it has none; track, year and first authors) and to its evidence sentences by their numbers in `quotes`, so a paper or a sentence
     cited by many nodes and links is written into the page once.
     """
 
     def __init__(self, H: nx.DiGraph) -> None:
         self.H = H
         self.track: dict[str, str] = {}
+        self.area: dict[str, str] = {}
+        self.year: dict[str, int | None] = {}
         for paper in nodes_of_kind(H, "paper"):
             node = paper_track(H, paper)
             self.track[paper] = NO_TRACK if node is None else H.nodes[node]["label"]
+            self.area[paper] = NO_TRACK if node is None else H.nodes[node].get("area", H.nodes[node]["label"])
+            self.year[paper] = _year(H.nodes[paper].get("year"))
         self.rows = Numbered(self._row)
         self.quotes = Numbered(str)
 
@@ -67,7 +72,17 @@ class Papers:
         data = self.H.nodes[paper]
         authors = [self.H.nodes[a]["label"] for a in paper_authors(self.H, paper)]
         byline = ", ".join(authors[:3]) + (" et al." if len(authors) > 3 or data.get("authors_truncated") else "")
-        return {"text": data["label"], "detail": " · ".join(filter(None, [self.track[paper], byline]))}
+        year = self.year[paper]
+        return {"text": data.get("title") or data["label"],
+                "detail": " · ".join(filter(None, [self.track[paper], None if year is None else str(year), byline]))}
+
+
+def _year(value: object) -> int | None:
+    """A paper's year as an int (None when missing or not a year)."""
+    try:
+        return int(str(value)[:4]) if value not in (None, "") else None
+    except ValueError:
+        return None
 
 
 def tip(title: str, lines: list[str], sections: list[dict]) -> dict:

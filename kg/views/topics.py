@@ -9,8 +9,8 @@ import networkx as nx
 from kg.graph.build import nodes_of_kind, paper_methods, topic_graph
 from kg.views.colors import community_colors, track_colors
 from kg.views.options import ViewOptions, with_changes
-from kg.views.page import View, cut_notes, fill, new_view, project
-from kg.views.tips import Papers, count, section, tip
+from kg.views.page import View, fill, new_view, project
+from kg.views.tips import NO_TRACK, Papers, count, section, tip
 
 
 def topic_view(
@@ -59,23 +59,25 @@ def topic_view(
     """
     options = with_changes(options, changes)
     normalize = options.normalize
-    H, P, track_note, membership = project(G, options, partial(topic_graph, normalize=normalize), within, membership)
+    H, P, notes, membership, opening = project(G, options, partial(topic_graph, normalize=normalize), within,
+                                               membership, "methods", "most frequent")
     weight_label = "association strength" if normalize == "association" else "papers mentioning both"
     view = new_view(P, "topics", "Topics", "methods", options.track, weight_label,
                     sizes="Node size: papers mentioning the method. Link width: " + weight_label + ".",
-                    notes=[*track_note, *cut_notes(P, "methods", "most frequent")])
+                    notes=notes, opening=opening)
     evidence: dict[str, dict[str, str]] = defaultdict(dict)  # method -> paper -> first sentence
     for paper in nodes_of_kind(H, "paper"):
         for method in paper_methods(H, paper):
             mentions = H.edges[paper, method].get("evidence") or [{}]
             evidence[method][paper] = mentions[0].get("sentence", "")
     papers = Papers(H)
-    node_tracks = {m: papers.tracks(evidence[m]) for m in P}
-    if options.color_by == "track":
-        colors, legend = track_colors(P, papers, evidence)
-    else:
-        colors, legend = community_colors(P, membership)
-    view.meta["legend"].update(title="Main track" if options.color_by == "track" else "Community", entries=legend)
+    if options.color_by == "track" and any(track != NO_TRACK for track in papers.track.values()):
+        colors, legend, title = track_colors(P, papers, evidence)
+    else:  # by community, as asked or because no paper has a track
+        (colors, legend), title = community_colors(P, membership), "Community"
+        if options.color_by == "track":
+            view.meta["notes"].append("No paper has a track: methods are coloured by community.")
+    view.meta["legend"].update(title=title, entries=legend)
 
     def node_tip(method: str) -> dict:
         data = P.nodes[method]
@@ -94,5 +96,5 @@ def topic_view(
             section("Papers", d["papers"], lambda p: papers.cite(p, [evidence[u][p], evidence[v][p]])),
         ])
 
-    fill(view, P, membership, colors, papers, node_tracks, node_tip, edge_tip, options.seed)
+    fill(view, P, membership, colors, papers, evidence, node_tip, edge_tip, options.seed)
     return view

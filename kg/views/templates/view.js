@@ -17,8 +17,7 @@
   }
 
   // ---------------------------------------------------------------- data, filters, network
-  // Tooltips stay out of the DataSets: vis-network walks every property of every item it draws
-  // (keeping them apart saves ~15% of the start-up time of a large map).
+  // Tooltips stay out of the DataSets: vis-network walks every property of every item it draws.
   const tips = new Map();
   const untip = (items, prefix) => items.map(({ tip: content, ...item }) => {
     tips.set(prefix + item.id, content);
@@ -26,16 +25,30 @@
   });
   const nodes = new vis.DataSet(untip(DATA.nodes, "n"));
   const edges = new vis.DataSet(untip(DATA.edges, "e"));
-  const state = { track: "", community: "", minWeight: meta.weight.min };
+  // The page opens on its first look (meta.opening: the fewest papers a node has, the most links
+  // drawn, the heaviest first); the controls widen or narrow it.
+  const state = { track: "", community: "", minWeight: meta.weight.min, minPapers: meta.opening.minPapers,
+    maxLinks: meta.opening.maxLinks };
   const nodeView = new vis.DataView(nodes, {
-    filter: (n) => (state.track === "" || n.tracks.includes(Number(state.track))) &&
+    filter: (n) => n.value >= state.minPapers && (state.track === "" || n.tracks.includes(Number(state.track))) &&
       (state.community === "" || String(n.community) === state.community),
   });
   let shown = new Set(nodeView.getIds());
-  const edgeView = new vis.DataView(edges, {
-    filter: (e) => shown.has(e.from) && shown.has(e.to) && e.weight >= state.minWeight - 1e-9 &&
-      (state.track === "" || e.tracks.includes(Number(state.track))),
-  });
+  const passes = (e) => shown.has(e.from) && shown.has(e.to) && e.weight >= state.minWeight - 1e-9 &&
+    (state.track === "" || e.tracks.includes(Number(state.track)));
+  let heaviest = null; // the ids of the `maxLinks` heaviest links that pass the filters (null: all)
+
+  function rankLinks() {
+    if (state.maxLinks === null || state.maxLinks === undefined) {
+      heaviest = null;
+      return;
+    }
+    const passing = edges.get({ filter: passes });
+    passing.sort((a, b) => b.weight - a.weight || a.id - b.id);
+    heaviest = new Set(passing.slice(0, state.maxLinks).map((e) => e.id));
+  }
+  rankLinks();
+  const edgeView = new vis.DataView(edges, { filter: (e) => passes(e) && (heaviest === null || heaviest.has(e.id)) });
   const container = byId("kg-network");
   const network = new vis.Network(container, { nodes: nodeView, edges: edgeView }, DATA.options);
 
@@ -48,7 +61,9 @@
     clearSelection();
     nodeView.refresh();
     shown = new Set(nodeView.getIds());
+    rankLinks();
     edgeView.refresh();
+    labels.order();
     updateStatus();
   }
 
@@ -71,6 +86,115 @@
     byId("kg-weight-value").textContent = slider.value;
     applyFilters();
   });
+
+  const papersSlider = byId("kg-papers");
+  const papersRange = DATA.nodes.map((n) => n.value);
+  Object.assign(papersSlider, { min: Math.min(...papersRange, 1), max: Math.max(...papersRange, 1), step: 1,
+    value: state.minPapers });
+  papersSlider.disabled = Number(papersSlider.max) <= Number(papersSlider.min);
+  byId("kg-papers-value").textContent = String(state.minPapers);
+  papersSlider.addEventListener("input", () => {
+    state.minPapers = Number(papersSlider.value);
+    byId("kg-papers-value").textContent = papersSlider.value;
+    applyFilters();
+  });
+  const linksInput = byId("kg-links");
+  linksInput.value = state.maxLinks === null ? "" : String(state.maxLinks);
+  linksInput.addEventListener("change", () => {
+    const value = linksInput.value.trim();
+    state.maxLinks = value === "" ? null : Math.max(0, Math.floor(Number(value)));
+    applyFilters();
+  });
+
+  // ---------------------------------------------------------------- labels
+  /* Labels are drawn here, not by vis-network: the most important nodes (most papers) first, each
+   * only where it overlaps no label already drawn, at a size fixed on screen. Zooming in spreads the
+   * nodes apart, so more labels fit: the map shows the main names at the opening zoom and the rest
+   * as one zooms in, never one label over another. */
+  const labels = (function () {
+    const ratio = () => window.devicePixelRatio || 1;
+    const values = DATA.nodes.map((n) => n.value);
+    const low = Math.min(...values, 1);
+    const high = Math.max(...values, 1);
+    const fontSize = (value) => Math.round(11 + 7 * Math.sqrt(high > low ? (value - low) / (high - low) : 0));
+    const font = (size) => size + "px system-ui, -apple-system, Segoe UI, sans-serif";
+    const widths = new Map();
+    let ranked = [];
+    let drawn = [];
+    let only = null; // while a node is highlighted: the nodes whose labels may show
+
+    function order() {
+      ranked = nodeView.get().sort((a, b) => b.value - a.value || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+    }
+
+    function overlaps(box, grid, cell) {
+      for (let gx = Math.floor(box.left / cell); gx <= Math.floor((box.left + box.width) / cell); gx++) {
+        for (let gy = Math.floor(box.top / cell); gy <= Math.floor((box.top + box.height) / cell); gy++) {
+          for (const other of grid.get(gx + ":" + gy) || []) {
+            if (box.left < other.left + other.width && other.left < box.left + box.width &&
+                box.top < other.top + other.height && other.top < box.top + box.height) return true;
+          }
+        }
+      }
+      return false;
+    }
+
+    function place(box, grid, cell) {
+      for (let gx = Math.floor(box.left / cell); gx <= Math.floor((box.left + box.width) / cell); gx++) {
+        for (let gy = Math.floor(box.top / cell); gy <= Math.floor((box.top + box.height) / cell); gy++) {
+          const key = gx + ":" + gy;
+          if (!grid.has(key)) grid.set(key, []);
+          grid.get(key).push(box);
+        }
+      }
+    }
+
+    function draw(ctx) {
+      const width = container.clientWidth;
+      const height = container.clientHeight;
+      const cell = 80;
+      const grid = new Map();
+      const selected = network.getSelectedNodes();
+      const candidates = selected.length ? [...nodeView.get(selected), ...ranked] : ranked;
+      const seen = new Set();
+      drawn = [];
+      ctx.save();
+      ctx.setTransform(ratio(), 0, 0, ratio(), 0, 0);
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.lineJoin = "round";
+      for (const node of candidates) {
+        if (seen.has(node.id) || (only !== null && !only.has(node.id))) continue;
+        seen.add(node.id);
+        const body = network.body.nodes[node.id];
+        if (!body) continue;
+        const at = network.canvasToDOM({ x: body.x, y: body.y });
+        if (at.x < -200 || at.y < -50 || at.x > width + 200 || at.y > height + 50) continue;
+        const size = fontSize(node.value);
+        const key = size + "|" + node.id;
+        if (!widths.has(key)) {
+          ctx.font = font(size);
+          widths.set(key, ctx.measureText(node.label).width);
+        }
+        const box = { id: node.id, text: node.label, size, left: at.x - widths.get(key) / 2 - 2,
+          top: at.y - size / 2 - 2, width: widths.get(key) + 4, height: size + 4 };
+        if (overlaps(box, grid, cell)) continue;
+        place(box, grid, cell);
+        drawn.push(box);
+        ctx.font = font(size);
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = "rgba(255,255,255,0.85)";
+        ctx.strokeText(node.label, at.x, at.y);
+        ctx.fillStyle = "#1a1a1a";
+        ctx.fillText(node.label, at.x, at.y);
+      }
+      ctx.restore();
+    }
+
+    order();
+    network.on("afterDrawing", draw);
+    return { order, boxes: () => drawn.map((b) => ({ ...b })), limit: (keep) => { only = keep; } };
+  })();
 
   // ---------------------------------------------------------------- legend and notes
   byId("kg-legend-title").textContent = meta.legend.title;
@@ -125,11 +249,12 @@
   let highlighted = false;
 
   /** Dim every node but `id` and its neighbours, and every link but theirs (`null`: undim all).
-   * DataSet.update would re-parse every node (about 1 s per 2,000 nodes), so this sets the drawn
-   * nodes' `opacity` option in place and redraws once (~0.1 s). `network.body` is internal to
-   * vis-network; the build inlined here is pinned (9.1.2, from pyvis==0.3.2) and tested. */
+   * DataSet.update would re-parse every node, so this sets the drawn nodes' `opacity` option in
+   * place and redraws once. `network.body` is internal to vis-network; the build inlined here is
+   * pinned (9.1.2, from pyvis==0.3.2) and tested. */
   function highlight(id) {
     const keep = id === null ? null : new Set([id, ...network.getConnectedNodes(id)]);
+    labels.limit(keep);
     for (const [nodeId, node] of Object.entries(network.body.nodes)) {
       node.options.opacity = keep === null || keep.has(nodeId) ? 1 : DIM_OPACITY;
     }
@@ -169,8 +294,10 @@
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape") clearSelection(); });
 
   // ---------------------------------------------------------------- search
-  const labels = byId("kg-labels");
-  for (const label of [...new Set(DATA.nodes.map((n) => n.label))].sort()) labels.append(new Option(label));
+  const choices = byId("kg-labels");
+  for (const label of [...new Set(DATA.nodes.map((n) => n.label))].sort()) choices.append(new Option(label));
+  for (const title of [...new Set(meta.papers.map((p) => p.text))].sort()) choices.append(new Option(title));
+  let byTitle = false;
   let matches = [];
   let cursor = -1;
   let lastQuery = null;
@@ -181,7 +308,13 @@
     if (q !== lastQuery) {
       lastQuery = q;
       cursor = -1;
-      const hits = q ? nodeView.get({ filter: (n) => n.label.toLowerCase().includes(q) }) : [];
+      let hits = q ? nodeView.get({ filter: (n) => n.label.toLowerCase().includes(q) }) : [];
+      byTitle = false;
+      if (q && !hits.length) { // no label matches: the nodes of the papers whose title does
+        const rows = new Set(meta.papers.flatMap((p, i) => (p.text.toLowerCase().includes(q) ? [i] : [])));
+        hits = nodeView.get({ filter: (n) => n.rows.some((r) => rows.has(r)) });
+        byTitle = hits.length > 0;
+      }
       const exact = (n) => (n.label.toLowerCase() === q ? 0 : 1);
       hits.sort((a, b) => exact(a) - exact(b) || b.value - a.value || a.label.localeCompare(b.label));
       matches = hits.map((n) => n.id);
@@ -195,7 +328,8 @@
     const id = matches[cursor];
     network.focus(id, { scale: Math.max(network.getScale(), 1.2), animation: false });
     selectNode(id, network.canvasToDOM(network.getPosition(id)));
-    byId("kg-status").textContent = "Match " + (cursor + 1) + " of " + matches.length;
+    byId("kg-status").textContent = "Match " + (cursor + 1) + " of " + matches.length +
+      (byTitle ? " (by paper title)" : "");
     return id;
   }
   byId("kg-search-form").addEventListener("submit", (ev) => {
@@ -209,5 +343,5 @@
     document.body.dataset.ready = "true";
   });
   window.kgView = { network, nodes, edges, nodeView, edgeView, tips, state, find, selectNode, clearSelection,
-    applyFilters };
+    applyFilters, labels };
 })();
