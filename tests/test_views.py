@@ -31,7 +31,7 @@ from kg.records import Author, Method, MethodMention, Paper
 from kg.views import DEFAULT_TOP_N, View, ViewOptions, coauthor_view, display, render_html, topic_view, write_html, write_views
 from kg.views.assets import script_json
 from kg.views.tips import TIP_ITEMS
-from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
+from views_data import SCRIPT_LABEL, XSS_NAME, dated_graph, hub_graph
 
 
 @pytest.fixture(scope="module")
@@ -260,7 +260,7 @@ def test_first_look_is_chosen_from_the_data_and_stated():
                for i in range(50) for k in range(3)]
     G = build_graph(papers, {})
     view = coauthor_view(G)
-    assert view.meta["opening"] == {"minPapers": 2, "maxLinks": 1000}  # 100 authors with 3 papers, not 700
+    assert view.meta["opening"] == {"minPapers": 2, "maxLinks": 1000, "colors": "groups"}  # 100 authors with 3 papers, not 700
     assert len(view.nodes) == 700  # the page holds the next level, to widen to
     assert view.meta["notes"][-1] == ("First look: the 100 of 700 authors with at least 2 papers and at most the "
                                       "1,000 heaviest links between them. To see more, lower Min. papers (to 1: "
@@ -268,5 +268,23 @@ def test_first_look_is_chosen_from_the_data_and_stated():
     lead = next(n for n in view.nodes if n["label"] == "Lead 0")
     assert sorted(view.meta["papers"][r]["text"] for r in lead["rows"]) == [f"Team paper 0.{k}" for k in range(3)]
     everything = coauthor_view(G, first_look=False)
-    assert everything.meta["opening"] == {"minPapers": 1, "maxLinks": None}
+    assert everything.meta["opening"] == {"minPapers": 1, "maxLinks": None, "colors": "groups"}
     assert not any(note.startswith("First look") for note in everything.meta["notes"])
+
+
+def test_years_give_each_node_its_years_and_mean_year_for_the_overlay():
+    G = dated_graph()
+    view = coauthor_view(G)
+    assert view.meta["years"] == {"min": 2020, "max": 2023} and view.meta["opening"]["colors"] == "groups"
+    nodes = {n["label"]: n for n in view.nodes}
+    assert nodes["Old Hand"]["years"] == [2020, 2021] and nodes["Old Hand"]["year"] == 2020.5
+    assert nodes["Bridge"]["year"] == 2021.5 and nodes["New Face"]["year"] == 2023
+    assert "Years: 2020–2023 (mean 2021.5)" in nodes["Bridge"]["tip"]["lines"]
+    link = next(e for e in view.edges if {e["from"], e["to"]} == {nodes["Bridge"]["id"], nodes["Old Hand"]["id"]})
+    assert link["years"] == [2020, 2021]
+    assert "2021" in view.meta["papers"][nodes["Old Hand"]["rows"][1]]["detail"]
+    topics = topic_view(G, color_by="year")
+    assert topics.meta["opening"]["colors"] == "year" and topics.meta["legend"]["title"] == "Community"
+    assert {n["label"]: n["year"] for n in topics.nodes}["new method"] == 2023
+    undated = coauthor_view(hub_graph())  # no years: no year keys, no year range
+    assert undated.meta["years"] is None and "years" not in undated.nodes[0]

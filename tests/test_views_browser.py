@@ -14,7 +14,7 @@ import pytest
 
 from kg.views import coauthor_view, display, topic_view, write_html
 from test_readers_real import SHARED
-from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
+from views_data import SCRIPT_LABEL, XSS_NAME, dated_graph, hub_graph
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -261,3 +261,37 @@ def test_real_conference_opens_on_a_readable_first_look(browser, tmp_path):
             assert view.js("kgView.nodeView.length") == held > shown or name == "topics"
         finally:
             view.close()
+
+
+def test_overlay_colours_by_mean_year_and_the_year_range_filters(browser, tmp_path):
+    view = Opened(browser, write_html(coauthor_view(dated_graph()), tmp_path / "dated.html").as_uri())
+    try:
+        colour = "Object.fromEntries(kgView.nodes.get().map(n => [n.label, n.color]))"
+        groups = view.js(colour)
+        assert view.js('document.getElementById("kg-colors-control").hidden') is False
+        view.page.select_option("#kg-colors", "year")
+        overlay = view.js(colour)
+        assert overlay["Old Hand"] == "#440154" and overlay["New Face"] == "#fde725"  # the ends of the scale
+        assert overlay["Bridge"] not in (overlay["Old Hand"], overlay["New Face"], groups["Bridge"])
+        assert view.js('document.getElementById("kg-legend-title").textContent') == "Mean publication year"
+        ticks = view.js('document.getElementById("kg-scale-ticks").textContent')
+        assert ticks.startswith("2020.5") and ticks.endswith("2023.0")
+        view.page.select_option("#kg-year-from", "2023")
+        shown = view.js("kgView.nodeView.get().map(n => n.label).sort()")
+        assert shown == ["Bridge", "New Face"] and counts(view) == [2, 1]
+        view.page.select_option("#kg-year-from", "2020")
+        assert counts(view) == [4, 3]
+        view.page.select_option("#kg-colors", "groups")
+        assert view.js(colour) == groups
+        assert view.messages == []
+    finally:
+        view.close()
+
+
+def test_no_year_controls_without_years(browser, pages):
+    view = Opened(browser, pages["coauthors"].as_uri())
+    try:
+        assert view.js('[document.getElementById("kg-colors-control").hidden, '
+                       'document.getElementById("kg-years-control").hidden]') == [True, True]
+    finally:
+        view.close()

@@ -357,8 +357,9 @@ def make_parser() -> argparse.ArgumentParser:
     _add_counting_option(p)
     p.add_argument("--normalize", choices=["none", "association"], default="none",
                    help="topic link weight: co-occurrence count (none) or association strength")
-    p.add_argument("--color-by", choices=["track", "community"], default="track",
-                   help="topic node colour: main track or community (co-authors: always community)")
+    p.add_argument("--color-by", choices=["track", "community", "year"], default="track",
+                   help="topic node colour: main track or community (co-authors: always community); year: "
+                        "open both pages in the overlay by mean publication year (the page switches back)")
     p.add_argument("--no-first-look", dest="first_look", action="store_false",
                    help="open the pages on all they hold, not on a first look chosen from the data (at most "
                         "500 nodes and their 1,000 heaviest links; the page's controls widen it)")

@@ -22,7 +22,7 @@ HELD_NODES = 1500
 
 COUNTINGS = ("full", "fractional")
 NORMALIZATIONS = (None, "association")
-COLORINGS = ("track", "community")
+COLORINGS = ("track", "community", "year")
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,10 @@ class ViewOptions:
         Co-author link weight: shared papers, or 1/(n-1) per paper of n authors.
     normalize : {None, "association"}
         Topic link weight: papers mentioning both methods, or their association strength.
-    color_by : {"track", "community"}
-        Topic node colour (co-authors are always coloured by community).
+    color_by : {"track", "community", "year"}
+        Topic node colour (co-authors: by community). "year" opens either page in its overlay
+        colouring, by the mean publication year of a node's papers (topics: with the track colouring
+        to switch to); the page switches between the two when its papers have years.
     min_weight : float
         Links lighter than this are dropped.
     min_papers : int

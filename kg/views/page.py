@@ -114,7 +114,7 @@ def render_html(view: View) -> str:
     """
     data = {"meta": view.meta, "nodes": view.nodes, "edges": view.edges, "options": view.options}
     return template().render(title=view.meta["title"], vis_version=VIS_VERSION, vis_js=vis_js(),
-                             script=asset("view.js"), style=asset("view.css"), data=data)
+                             script=asset("labels.js") + "\n" + asset("view.js"), style=asset("view.css"), data=data)
 
 
 def write_html(view: View, path: str | os.PathLike[str]) -> Path:
@@ -166,7 +166,8 @@ def restrict_to_track(G: nx.DiGraph, track: str | None) -> tuple[nx.DiGraph, lis
 class Projected(NamedTuple):
     """What a view shows: `H` the part of `G` in the track, `P` its projection as the page holds it,
     `notes` on what was left out, `membership` the communities of `P`, and `opening` the page's
-    first look ({"minPapers", "maxLinks"}: its opening filters)."""
+    first look ({"minPapers", "maxLinks"}: its opening filters; "colors": "groups" (track or
+    community) or "year", the overlay colouring by mean publication year)."""
 
     H: nx.DiGraph
     P: nx.Graph
@@ -182,13 +183,14 @@ def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], 
     (`first_look_levels`): `noun` names the nodes and `ranking` the order of a `top_n` cut in the notes."""
     H, track_note = restrict_to_track(G, options.track)
     given = within if options.track is None else None
-    whole, held, opening = given, options.min_papers, {"minPapers": options.min_papers, "maxLinks": None}
+    whole, held = given, options.min_papers
+    opening = {"minPapers": options.min_papers, "maxLinks": None, "colors": "year" if options.color_by == "year" else "groups"}
     if options.first_look:
         if whole is None:  # the whole projection once, to choose the levels from and cut twice
             whole = make(H, min_weight=0, min_papers=1, top_n=None, top_links=None, within=None)
         counts = [c for _, c in whole.nodes(data="papers")]
         level, held = first_look_levels(counts, options.min_papers)
-        opening = {"minPapers": level, "maxLinks": FIRST_LOOK_LINKS}
+        opening.update(minPapers=level, maxLinks=FIRST_LOOK_LINKS)
     P = make(H, min_weight=options.min_weight, min_papers=held, top_n=options.top_n,
              top_links=options.top_links, within=whole)
     notes = [*track_note, *cut_notes(P, noun, ranking)]
@@ -264,10 +266,14 @@ def fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str, 
         record = {"id": n, "label": d["label"], "value": d["papers"], "x": positions[n][0], "y": positions[n][1],
                   "color": colors[n], "community": membership[n], "tracks": [track_index[t] for t in node_tracks[n]],
                   "rows": sorted(papers.rows.number(p) for p in node_papers[n])}
+        content = node_tip(n)
         if dated:
             years = [papers.year[p] for p in node_papers[n] if papers.year[p] is not None]
             record.update(years=sorted(set(years)), year=round(sum(years) / len(years), 2) if years else None)
-        return {**record, "tip": node_tip(n)}
+            if years:
+                span = f"{min(years)}–{max(years)}" if min(years) < max(years) else str(years[0])
+                content["lines"].append(f"Years: {span} (mean {record['year']:.1f})")
+        return {**record, "tip": content}
 
     def edge(i: int, u: str, v: str, d: dict) -> dict:
         record = {"id": i, "from": u, "to": v, "value": rounded(d["weight"]), "weight": rounded(d["weight"]),

@@ -71,11 +71,11 @@ def topic_view(
             mentions = H.edges[paper, method].get("evidence") or [{}]
             evidence[method][paper] = mentions[0].get("sentence", "")
     papers = Papers(H)
-    if options.color_by == "track" and any(track != NO_TRACK for track in papers.track.values()):
+    if options.color_by != "community" and any(track != NO_TRACK for track in papers.track.values()):
         colors, legend, title = track_colors(P, papers, evidence)
     else:  # by community, as asked or because no paper has a track
         (colors, legend), title = community_colors(P, membership), "Community"
-        if options.color_by == "track":
+        if options.color_by != "community":
             view.meta["notes"].append("No paper has a track: methods are coloured by community.")
     view.meta["legend"].update(title=title, entries=legend)
 

@@ -29,12 +29,17 @@
   // drawn, the heaviest first); the controls widen or narrow it.
   const state = { track: "", community: "", minWeight: meta.weight.min, minPapers: meta.opening.minPapers,
     maxLinks: meta.opening.maxLinks };
+  // Years: a node or link shows when one of its papers is in the range (all, when no range is set).
+  state.yearFrom = null;
+  state.yearTo = null;
+  const inYears = (item) => state.yearFrom === null ||
+    (item.years || []).some((y) => y >= state.yearFrom && y <= state.yearTo);
   const nodeView = new vis.DataView(nodes, {
-    filter: (n) => n.value >= state.minPapers && (state.track === "" || n.tracks.includes(Number(state.track))) &&
+    filter: (n) => n.value >= state.minPapers && inYears(n) && (state.track === "" || n.tracks.includes(Number(state.track))) &&
       (state.community === "" || String(n.community) === state.community),
   });
   let shown = new Set(nodeView.getIds());
-  const passes = (e) => shown.has(e.from) && shown.has(e.to) && e.weight >= state.minWeight - 1e-9 &&
+  const passes = (e) => shown.has(e.from) && shown.has(e.to) && e.weight >= state.minWeight - 1e-9 && inYears(e) &&
     (state.track === "" || e.tracks.includes(Number(state.track)));
   let heaviest = null; // the ids of the `maxLinks` heaviest links that pass the filters (null: all)
 
@@ -106,105 +111,88 @@
     applyFilters();
   });
 
-  // ---------------------------------------------------------------- labels
-  /* Labels are drawn here, not by vis-network: the most important nodes (most papers) first, each
-   * only where it overlaps no label already drawn, at a size fixed on screen. Zooming in spreads the
-   * nodes apart, so more labels fit: the map shows the main names at the opening zoom and the rest
-   * as one zooms in, never one label over another. */
-  const labels = (function () {
-    const ratio = () => window.devicePixelRatio || 1;
-    const values = DATA.nodes.map((n) => n.value);
-    const low = Math.min(...values, 1);
-    const high = Math.max(...values, 1);
-    const fontSize = (value) => Math.round(11 + 7 * Math.sqrt(high > low ? (value - low) / (high - low) : 0));
-    const font = (size) => size + "px system-ui, -apple-system, Segoe UI, sans-serif";
-    const widths = new Map();
-    let ranked = [];
-    let drawn = [];
-    let only = null; // while a node is highlighted: the nodes whose labels may show
+  // ---------------------------------------------------------------- labels (labels.js)
+  const labels = kgLabelLayer(network, nodeView, container, DATA.nodes);
 
-    function order() {
-      ranked = nodeView.get().sort((a, b) => b.value - a.value || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  // ---------------------------------------------------------------- colours, legend and notes
+  /* Two colourings: the groups (community, or main track) computed by kg, and the overlay, as
+   * VOSviewer has: a node's mean publication year on a continuous scale (viridis), with its legend. */
+  const VIRIDIS = ["#440154", "#482878", "#3e4989", "#31688e", "#26828e", "#1f9e89", "#35b779", "#6ece58",
+    "#b5de2b", "#fde725"];
+  const NO_YEAR = "#c8c8c8";
+  const means = DATA.nodes.map((n) => n.year).filter((y) => y !== null && y !== undefined);
+  const scale = { low: Math.min(...means), high: Math.max(...means) };
+
+  function yearColor(year) {
+    if (year === null || year === undefined) return NO_YEAR;
+    const t = scale.high > scale.low ? (year - scale.low) / (scale.high - scale.low) : 1;
+    const at = t * (VIRIDIS.length - 1);
+    const i = Math.min(Math.floor(at), VIRIDIS.length - 2);
+    const mix = (k) => Math.round(parseInt(VIRIDIS[i].slice(k, k + 2), 16) * (i + 1 - at) +
+      parseInt(VIRIDIS[i + 1].slice(k, k + 2), 16) * (at - i));
+    return "#" + [1, 3, 5].map((k) => mix(k).toString(16).padStart(2, "0")).join("");
+  }
+
+  function renderLegend(mode) {
+    const list = byId("kg-legend");
+    list.replaceChildren();
+    byId("kg-scale").hidden = mode !== "year";
+    if (mode === "year") {
+      byId("kg-legend-title").textContent = "Mean publication year";
+      byId("kg-scale-bar").style.background = "linear-gradient(to right, " + VIRIDIS.join(", ") + ")";
+      const ticks = [scale.low, (scale.low + scale.high) / 2, scale.high];
+      byId("kg-scale-ticks").replaceChildren(...ticks.map((y) => el("span", y.toFixed(1))));
+      const undated = DATA.nodes.length - means.length;
+      if (undated) list.append(legendItem(NO_YEAR, "no year", undated));
+      return;
     }
+    byId("kg-legend-title").textContent = meta.legend.title;
+    for (const entry of meta.legend.entries) list.append(legendItem(entry.color, entry.label, entry.count));
+  }
 
-    function overlaps(box, grid, cell) {
-      for (let gx = Math.floor(box.left / cell); gx <= Math.floor((box.left + box.width) / cell); gx++) {
-        for (let gy = Math.floor(box.top / cell); gy <= Math.floor((box.top + box.height) / cell); gy++) {
-          for (const other of grid.get(gx + ":" + gy) || []) {
-            if (box.left < other.left + other.width && other.left < box.left + box.width &&
-                box.top < other.top + other.height && other.top < box.top + box.height) return true;
-          }
-        }
-      }
-      return false;
-    }
-
-    function place(box, grid, cell) {
-      for (let gx = Math.floor(box.left / cell); gx <= Math.floor((box.left + box.width) / cell); gx++) {
-        for (let gy = Math.floor(box.top / cell); gy <= Math.floor((box.top + box.height) / cell); gy++) {
-          const key = gx + ":" + gy;
-          if (!grid.has(key)) grid.set(key, []);
-          grid.get(key).push(box);
-        }
-      }
-    }
-
-    function draw(ctx) {
-      const width = container.clientWidth;
-      const height = container.clientHeight;
-      const cell = 80;
-      const grid = new Map();
-      const selected = network.getSelectedNodes();
-      const candidates = selected.length ? [...nodeView.get(selected), ...ranked] : ranked;
-      const seen = new Set();
-      drawn = [];
-      ctx.save();
-      ctx.setTransform(ratio(), 0, 0, ratio(), 0, 0);
-      ctx.textAlign = "center";
-      ctx.textBaseline = "middle";
-      ctx.lineJoin = "round";
-      for (const node of candidates) {
-        if (seen.has(node.id) || (only !== null && !only.has(node.id))) continue;
-        seen.add(node.id);
-        const body = network.body.nodes[node.id];
-        if (!body) continue;
-        const at = network.canvasToDOM({ x: body.x, y: body.y });
-        if (at.x < -200 || at.y < -50 || at.x > width + 200 || at.y > height + 50) continue;
-        const size = fontSize(node.value);
-        const key = size + "|" + node.id;
-        if (!widths.has(key)) {
-          ctx.font = font(size);
-          widths.set(key, ctx.measureText(node.label).width);
-        }
-        const box = { id: node.id, text: node.label, size, left: at.x - widths.get(key) / 2 - 2,
-          top: at.y - size / 2 - 2, width: widths.get(key) + 4, height: size + 4 };
-        if (overlaps(box, grid, cell)) continue;
-        place(box, grid, cell);
-        drawn.push(box);
-        ctx.font = font(size);
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = "rgba(255,255,255,0.85)";
-        ctx.strokeText(node.label, at.x, at.y);
-        ctx.fillStyle = "#1a1a1a";
-        ctx.fillText(node.label, at.x, at.y);
-      }
-      ctx.restore();
-    }
-
-    order();
-    network.on("afterDrawing", draw);
-    return { order, boxes: () => drawn.map((b) => ({ ...b })), limit: (keep) => { only = keep; } };
-  })();
-
-  // ---------------------------------------------------------------- legend and notes
-  byId("kg-legend-title").textContent = meta.legend.title;
-  for (const entry of meta.legend.entries) {
+  function legendItem(color, label, count) {
     const item = el("li");
     const swatch = el("span", null, "kg-swatch");
-    swatch.style.background = entry.color;
-    item.append(swatch, el("span", entry.label), el("span", String(entry.count), "kg-count"));
-    byId("kg-legend").append(item);
+    swatch.style.background = color;
+    item.append(swatch, el("span", label), el("span", String(count), "kg-count"));
+    return item;
   }
+
+  function colorBy(mode) {
+    state.colors = mode;
+    nodes.update(DATA.nodes.map((n) => ({ id: n.id, color: mode === "year" ? yearColor(n.year) : n.color })));
+    renderLegend(mode);
+    byId("kg-colors").value = mode;
+  }
+
+  if (meta.years) {
+    byId("kg-colors-control").hidden = false;
+    byId("kg-years-control").hidden = false;
+    byId("kg-colors").options[0].textContent = meta.legend.title.toLowerCase();
+    byId("kg-colors").addEventListener("change", () => colorBy(byId("kg-colors").value));
+    const from = byId("kg-year-from");
+    const to = byId("kg-year-to");
+    for (let y = meta.years.min; y <= meta.years.max; y++) {
+      from.add(new Option(String(y), String(y)));
+      to.add(new Option(String(y), String(y)));
+    }
+    from.value = String(meta.years.min);
+    to.value = String(meta.years.max);
+    const onYears = () => {
+      let low = Number(from.value);
+      let high = Number(to.value);
+      if (low > high) [low, high] = [high, low];
+      const all = low === meta.years.min && high === meta.years.max;
+      state.yearFrom = all ? null : low;
+      state.yearTo = all ? null : high;
+      applyFilters();
+    };
+    from.addEventListener("change", onYears);
+    to.addEventListener("change", onYears);
+  }
+  state.colors = "groups";
+  if (meta.years && meta.opening.colors === "year") colorBy("year");
+  else renderLegend("groups");
   byId("kg-sizes").textContent = meta.legend.sizes;
   for (const note of meta.notes) byId("kg-notes").append(el("li", note));
 
@@ -343,5 +331,5 @@
     document.body.dataset.ready = "true";
   });
   window.kgView = { network, nodes, edges, nodeView, edgeView, tips, state, find, selectNode, clearSelection,
-    applyFilters, labels };
+    applyFilters, labels, colorBy, yearColor };
 })();
