@@ -7,9 +7,8 @@
  * as one zooms in, never one label over another. */
 function kgLabelLayer(network, nodeView, container, allNodes) {
   const ratio = () => window.devicePixelRatio || 1;
-  const values = allNodes.map((n) => n.value);
-  const low = Math.min(...values, 1);
-  const high = Math.max(...values, 1);
+  const low = allNodes.reduce((m, n) => Math.min(m, n.value), Infinity);
+  const high = allNodes.reduce((m, n) => Math.max(m, n.value), -Infinity);
   const fontSize = (value) => Math.round(11 + 7 * Math.sqrt(high > low ? (value - low) / (high - low) : 0));
   const font = (size) => size + "px system-ui, -apple-system, Segoe UI, sans-serif";
   const widths = new Map();

@@ -93,9 +93,9 @@
   });
 
   const papersSlider = byId("kg-papers");
-  const papersRange = DATA.nodes.map((n) => n.value);
-  Object.assign(papersSlider, { min: Math.min(...papersRange, 1), max: Math.max(...papersRange, 1), step: 1,
-    value: state.minPapers });
+  const papersLow = DATA.nodes.reduce((m, n) => Math.min(m, n.value), state.minPapers);
+  const papersHigh = DATA.nodes.reduce((m, n) => Math.max(m, n.value), state.minPapers);
+  Object.assign(papersSlider, { min: papersLow, max: papersHigh, step: 1, value: state.minPapers });
   papersSlider.disabled = Number(papersSlider.max) <= Number(papersSlider.min);
   byId("kg-papers-value").textContent = String(state.minPapers);
   papersSlider.addEventListener("input", () => {
@@ -121,7 +121,8 @@
     "#b5de2b", "#fde725"];
   const NO_YEAR = "#c8c8c8";
   const means = DATA.nodes.map((n) => n.year).filter((y) => y !== null && y !== undefined);
-  const scale = { low: Math.min(...means), high: Math.max(...means) };
+  const scale = { low: means.reduce((a, b) => Math.min(a, b), Infinity),
+    high: means.reduce((a, b) => Math.max(a, b), -Infinity) };
 
   function yearColor(year) {
     if (year === null || year === undefined) return NO_YEAR;
