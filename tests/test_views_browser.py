@@ -295,3 +295,23 @@ def test_no_year_controls_without_years(browser, pages):
                        'document.getElementById("kg-years-control").hidden]') == [True, True]
     finally:
         view.close()
+
+
+def test_search_by_paper_title_selects_its_authors(browser, tmp_path):
+    G = crowded_graph()
+    authors = sorted(G.nodes[a]["label"] for a in G.successors("paper:p7") if G.nodes[a]["kind"] == "author")
+    view = Opened(browser, write_html(coauthor_view(G, first_look=False), tmp_path / "titles.html").as_uri())
+    try:
+        view.page.fill("#kg-search", "paper 7 on")
+        view.page.press("#kg-search", "Enter")
+        status = view.js('document.getElementById("kg-status").textContent')
+        assert status.endswith("(by paper title)")
+        found = set()
+        for _ in range(int(status.split(" of ")[1].split(" ")[0])):
+            found.update(view.js("kgView.network.getSelectedNodes().map(id => kgView.nodes.get(id).label)"))
+            view.page.press("#kg-search", "Enter")
+        tip = view.js('document.getElementById("kg-tip").textContent')
+        assert "Paper 7 on things" in tip
+        assert sorted(found) == authors
+    finally:
+        view.close()

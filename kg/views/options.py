@@ -1,6 +1,7 @@
 """The choices a view is made with: one `ViewOptions` shared by both views and `write_views`."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from kg.errors import UsageError
@@ -114,9 +115,22 @@ def first_look_levels(counts: list[int], floor: int = 1) -> tuple[int, int]:
     (3, 2)
     >>> first_look_levels([1, 1, 2])
     (1, 1)
+    >>> first_look_levels([3] * 900)  # no level leaves at most 500: the fewest it can
+    (3, 3)
     """
+    tally = Counter(counts)
+    at_least: dict[int, int] = {}  # level -> how many counts reach it
+    running = 0
+    for value in sorted(tally, reverse=True):
+        running += tally[value]
+        at_least[value] = running
+
+    def reaching(level: int) -> int:
+        return next((at_least[v] for v in sorted(at_least) if v >= level), 0)
+
     level = floor
-    while sum(c >= level for c in counts) > FIRST_LOOK_NODES:
+    while reaching(level) > FIRST_LOOK_NODES and reaching(level + 1) > 0:  # never a first look of nothing
         level += 1
-    held = level - 1 if level > floor and sum(c >= level - 1 for c in counts) <= HELD_NODES else level
+    widens = level > floor and reaching(level) < reaching(level - 1) <= HELD_NODES
+    held = level - 1 if widens else level
     return level, held
