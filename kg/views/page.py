@@ -59,8 +59,10 @@ class View(Network):
     sizes}, `tracks` and `communities` (the filter choices, [{value, label, count}]; a node's or
     link's `tracks` are the values of its tracks' choices, the indices of `meta.tracks`), `weight`
     {min, max, step, label} for the link-weight slider, `notes` (what was cut, and why), `papers`,
-    the rows ({text, detail}) that tooltip items cite by index, and `quotes`, the evidence
-    sentences they cite by index (`{"paper": i, "quotes": [j, ...]}`).
+    the rows ({text, detail}) that tooltip items cite by index (and nodes list in `rows`, for search
+    by title), `quotes`, the evidence sentences they cite by index (`{"paper": i, "quotes": [j, ...]}`),
+    `opening`, the first look the page opens on, and `years` ({min, max}, or None when no paper has
+    a year; nodes and links then carry `years`, nodes their mean `year`, for the overlay).
     `generate_html` is our renderer, so pyvis's own `write_html`/`show` also give the safe page.
     """
 
