@@ -223,7 +223,7 @@ def _stage_analysis(ctx: _Context) -> dict:
 
 
 def _stage_views(ctx: _Context) -> dict:
-    from kg.views.page import write_views
+    from kg.views import write_views
 
     files = write_views(ctx.graph, ctx.out_dir, seed=42, quiet=True, **ctx.projections)
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}

@@ -26,8 +26,8 @@ _LAZY = {
     "trends": ("kg.analysis.trends", "trends"),
     "to_rdf": ("kg.rdf.export", "to_rdf"), "write_rdf": ("kg.rdf.export", "write_rdf"),
     "query": ("kg.rdf.sparql", "query"), "named_queries": ("kg.rdf.sparql", "named_queries"),
-    "coauthor_view": ("kg.views.page", "coauthor_view"), "topic_view": ("kg.views.page", "topic_view"),
-    "write_html": ("kg.views.page", "write_html"), "display": ("kg.views.page", "display"),
+    "coauthor_view": ("kg.views", "coauthor_view"), "topic_view": ("kg.views", "topic_view"),
+    "write_html": ("kg.views", "write_html"), "display": ("kg.views", "display"),
 }
 
 __all__ = ["ReadResult", "iter_papers", "read", "sample_path", "__version__", *_LAZY]

@@ -19,7 +19,7 @@ from kg._util.publish import staged
 from kg.errors import ArgumentError
 from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
-from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+from kg.views.options import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
 Inputs = Sequence[str | os.PathLike[str]] | None
 
@@ -197,7 +197,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
     from kg.rdf.export import write_rdf
-    from kg.views.page import write_views
+    from kg.views import write_views
 
     quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution
     whole_graph: Steps = [

@@ -1,5 +1,4 @@
 """`kg analyze`: the co-authorship and topic report."""
-
 from __future__ import annotations
 
 import argparse
@@ -7,40 +6,24 @@ import os
 import sys
 from pathlib import Path
 
-from kg.cli.common import (
-    add_counting_option,
-    add_extract_options,
-    add_inputs,
-    add_read_options,
-    add_resolution_option,
-    load_graph_reporting,
-)
+from kg.cli.common import add_command, add_community_options, add_source_options, load_graph_reporting
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the command's parser (options, help, examples) and its handler."""
-    p = subparsers.add_parser(
-        "analyze",
-        help="co-authorship and topic report (Markdown, JSON, CSV)",
-        description="Read, extract, build the graph and print its co-authorship and topic report "
-        "(Markdown; --json for JSON). With -o, also write report.md, report.json and "
-        "CSV tables (authors, co-author links, methods, method pairs, tracks, ...) into DIR.",
-        epilog="examples:\n  kg analyze\n  kg analyze listing.txt --counting fractional -o report/\n"
-        "  kg analyze papers.jsonl --json | jq .collaboration\n"
-        "  kg analyze listing.txt --aliases aliases.yaml --resolution 0.8 --seed 7",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_inputs(p)
+    """Add `kg analyze`: its parser, help with examples, and handler."""
+    p = add_command(
+        subparsers, "analyze", run, help="co-authorship and topic report (Markdown, JSON, CSV)",
+        description="Read, extract, build the graph and print its co-authorship and topic report (Markdown; --json "
+                    "for JSON). With -o, also write report.md, report.json and CSV tables (authors, co-author links, "
+                    "methods, method pairs, tracks, ...) into DIR.",
+        examples=["kg analyze", "kg analyze listing.txt --counting fractional -o report/",
+                  "kg analyze papers.jsonl --json | jq .collaboration",
+                  "kg analyze listing.txt --aliases aliases.yaml --resolution 0.8 --seed 7"])
+    add_source_options(p)
+    add_community_options(p, seed_of="the Louvain communities")
     p.add_argument("--json", action="store_true", help="print the report as JSON instead of Markdown")
     p.add_argument("-o", "--output", metavar="DIR", help="also write report.md, report.json and CSV tables into DIR")
-    add_counting_option(p)
-    p.add_argument("--seed", type=int, default=42, help="Louvain seed (default: 42)")
-    add_resolution_option(p)
     p.add_argument("--top", type=int, default=20, metavar="N", help="rows per summary table (default: 20)")
-    p.add_argument("--aliases", metavar="FILE", help="author merges/splits (YAML or CSV; see docs/analysis.md)")
-    add_extract_options(p)
-    add_read_options(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,9 +37,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         files = write_report(report, args.output)
         if not args.quiet:
-            print(
-                f"wrote {len(files)} files to {Path(args.output)}{os.sep}: {', '.join(f.name for f in files)}",
-                file=sys.stderr,
-            )
+            print(f"wrote {len(files)} files to {Path(args.output)}{os.sep}: {', '.join(f.name for f in files)}",
+                  file=sys.stderr)
     sys.stdout.write(to_json(report) if args.json else to_markdown(report))
     return 0

@@ -1,26 +1,19 @@
 """`kg papers`: what was read, records and problems."""
-
 from __future__ import annotations
 
 import argparse
 import sys
 
-from kg.cli.common import add_inputs, add_read_options, print_json, report_problems
+from kg.cli.common import add_command, add_source_options, print_json, report_problems
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the command's parser (options, help, examples) and its handler."""
-    p = subparsers.add_parser(
-        "papers",
-        help="what was read: records and problems",
-        description="Print the records read from the inputs; problems go to stderr.",
-        epilog="examples:\n  kg papers listing.txt\n  kg papers listing.txt --json | jq '.[0]'",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_inputs(p)
+    """Add `kg papers`: its parser, help with examples, and handler."""
+    p = add_command(subparsers, "papers", run, help="what was read: records and problems",
+                    description="Print the records read from the inputs; problems go to stderr.",
+                    examples=["kg papers listing.txt", "kg papers scopus.csv --json | jq '.[0]'"])
+    add_source_options(p, aliases=False, extract=False)
     p.add_argument("--json", action="store_true", help="print a JSON list of records")
-    add_read_options(p)
-    p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:

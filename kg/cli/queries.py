@@ -1,26 +1,20 @@
 """`kg queries`: the named queries, their titles and parameters."""
-
 from __future__ import annotations
 
 import argparse
 import sys
 
-from kg.cli.common import print_json
+from kg.cli.common import add_command, print_json
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the command's parser (options, help, examples) and its handler."""
-    p = subparsers.add_parser(
-        "queries",
-        help="the named queries, their titles and parameters",
-        description="List the named SPARQL queries (queries/*.rq) with their titles and parameters.",
-        epilog="examples:\n  kg queries\n  kg queries --json | jq '.[].name'\n  kg queries --markdown > queries.md",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    """Add `kg queries`: its parser, help with examples, and handler."""
+    p = add_command(subparsers, "queries", run, help="the named queries, their titles and parameters",
+                    description="List the named SPARQL queries (queries/*.rq) with their titles and parameters.",
+                    examples=["kg queries", "kg queries --json | jq '.[].name'", "kg queries --markdown > queries.md"])
     shown = p.add_mutually_exclusive_group()
     shown.add_argument("--json", action="store_true", help="a JSON list of {name, title, description, params}")
     shown.add_argument("--markdown", action="store_true", help="a Markdown table (name | title | parameters)")
-    p.set_defaults(func=run)
 
 
 def _shown(default: str | None) -> str:
@@ -35,17 +29,9 @@ def run(args: argparse.Namespace) -> int:
 
     queries = named_queries()
     if args.json:
-        print_json(
-            [
-                {
-                    "name": q.name,
-                    "title": q.title,
-                    "description": q.description,
-                    "params": [{"name": p.name, "type": p.type, "default": p.default} for p in q.params],
-                }
-                for q in queries
-            ]
-        )
+        print_json([{"name": q.name, "title": q.title, "description": q.description,
+                     "params": [{"name": p.name, "type": p.type, "default": p.default} for p in q.params]}
+                    for q in queries])
     elif args.markdown:
         sys.stdout.write(queries_markdown_table(queries))
     else:
