@@ -23,6 +23,7 @@ from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
+from kg.errors import UsageError
 from kg.extract.acronyms import Range, definitions
 from kg.extract.normalize import clean_surface, concept_text, display_form, singular
 from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
@@ -35,6 +36,8 @@ LONG_FORM, ACRONYM, LEXICON = "LONG_FORM", "ACRONYM", "LEXICON"
 #: Rule order for overlaps: the first tier always wins; within the second, the longer span.
 _FIRST_TIER = (LONG_FORM, ACRONYM, NAMED)
 _SECOND_TIER = (LEXICON, TITLE, CUE, PHRASE)
+#: Spans that are names, whatever their last word: an acronym and a shape-named method.
+_NAMES = frozenset({ACRONYM, NAMED})
 
 if not Doc.has_extension("kg_acronyms"):
     Doc.set_extension("kg_acronyms", default=())
@@ -42,17 +45,26 @@ if not Doc.has_extension("kg_capitals"):
     Doc.set_extension("kg_capitals", default=())
 
 
-@Language.factory("kg_methods")
-def make_method_tagger(nlp: Language, name: str) -> MethodTagger:
-    """spaCy factory: `nlp.add_pipe("kg_methods")`."""
-    return MethodTagger(nlp, name)
+#: The rules a `kg_methods` component may be told to skip (`disabled`), for ablations.
+RULES = (LONG_FORM, NAMED, LEXICON, TITLE, CUE, PHRASE, "NON_HEADS")
+
+
+@Language.factory("kg_methods", default_config={"disabled": []})
+def make_method_tagger(nlp: Language, name: str, disabled: list[str]) -> MethodTagger:
+    """spaCy factory: `nlp.add_pipe("kg_methods")`; `config={"disabled": [rule, ...]}` skips rules."""
+    return MethodTagger(nlp, name, disabled=disabled)
 
 
 class MethodTagger:
     """Marks method terms; see the module docstring."""
 
-    def __init__(self, nlp: Language, name: str = "kg_methods", vocab: Vocabulary | None = None) -> None:
+    def __init__(self, nlp: Language, name: str = "kg_methods", vocab: Vocabulary | None = None,
+                 disabled: Iterable[str] = ()) -> None:
         self.name = name
+        self.disabled = frozenset(disabled)
+        unknown = self.disabled.difference(RULES)
+        if unknown:
+            raise UsageError(f"unknown kg_methods rule(s) {sorted(unknown)}; the rules are {', '.join(RULES)}")
         self.vocab = vocab or vocabulary()
         self.lower_matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.exact_matcher = PhraseMatcher(nlp.vocab, attr="ORTH")
@@ -71,14 +83,24 @@ class MethodTagger:
         words = Words(tokens, self.forms)
         lexicon = [(s, e, LEXICON) for matcher in (self.lower_matcher, self.exact_matcher) for _, s, e in matcher(doc)]
         pairs, defined = self._definitions(tokens, lexicon)
-        candidates = (defined + named_methods(words) + lexicon + title_phrases(words) + cue_phrases(words)
-                      + technique_phrases(words))
+        rules = ((LONG_FORM, lambda: defined), (NAMED, lambda: named_methods(words)), (LEXICON, lambda: lexicon),
+                 (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),
+                 (PHRASE, lambda: technique_phrases(words)))
+        candidates = [c for rule, found in rules if rule not in self.disabled for c in found()]
+        if "NON_HEADS" not in self.disabled:
+            candidates = self._method_headed(tokens, candidates)
         terms = [c for c in _resolve(candidates) if self._is_term(tokens.span_text(c[0], c[1]))]
         doc.spans[SPANS_KEY] = [Span(doc, start, end, label=label) for start, end, label in terms]
         doc._.kg_acronyms = tuple(pairs)
         covered = {i for start, end, _ in terms for i in range(start, end)}
         doc._.kg_capitals = tuple(i for i in words.capitals() if i not in covered)
         return doc
+
+    def _method_headed(self, tokens: Tokens, candidates: list[Candidate]) -> list[Candidate]:
+        """Without the phrases headed by a task, material or metric word (`machine translation`,
+        `training data`): the mined `other:` heads of `mined_heads.txt`. Names keep theirs."""
+        non_heads, text = self.vocab.non_heads, tokens.text
+        return [c for c in candidates if c[2] in _NAMES or singular(text[c[1] - 1]).lower() not in non_heads]
 
     def _definitions(self, tokens: Tokens, lexicon: list[Candidate]) -> tuple[list[tuple[str, str]], list[Candidate]]:
         """Accepted acronym pairs and every use of their short and long forms."""
@@ -101,6 +123,8 @@ class MethodTagger:
         in a method head, is a capitalised name, holds a lexicon term or an acronym already taken."""
         if concept_text(long_text) in self.vocab.generic:  # a field (`Artificial Intelligence (AI)`)
             return False
+        if "NON_HEADS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in self.vocab.non_heads:
+            return False  # a task, material or metric (`machine translation (MT)`)
         if self.forms[tuple(tokens.text[short[0]:short[1]])].named:
             return True
         words = clean_surface(long_text).split()
