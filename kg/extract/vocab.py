@@ -4,7 +4,8 @@
 `generic.txt` words that are never a term alone; `verbs.txt` words that end a phrase when the
 pipeline has no POS tags; `mined_heads.txt` heads learned from SciERC's training split
 (`mining.py`): `method:` heads join the technique-phrase heads, `other:` heads (tasks, materials,
-metrics) end no method term. Each file: one entry a line, `#` starts a comment.
+metrics) end no method term; `datasets.txt` data sets and benchmarks (the second concept kind);
+`not_methods.txt` hardware, organisations and hype, never a method. Each file: one entry a line, `#` starts a comment.
 """
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from functools import lru_cache
 from importlib import resources
 
 from spacy.lang.en.stop_words import STOP_WORDS
+
+from kg.extract.normalize import concept_text
 
 _PAIR = re.compile(r"^(?P<long>.+?)\s*\((?P<short>[^()\s]+)\)$")
 
@@ -31,6 +34,11 @@ class Vocabulary:
     generic: frozenset[str]
     verbs: frozenset[str]
     stop_words: frozenset[str]
+    datasets: tuple[str, ...] = ()  # names as written, long and short forms of pairs included
+    dataset_pairs: tuple[tuple[str, str], ...] = ()
+    dataset_names: frozenset[str] = frozenset()  # the one-word names among `datasets`, as written
+    not_methods: frozenset[str] = frozenset()  # concept texts (`normalize.concept_text`)
+    hardware: frozenset[str] = frozenset()  # concept texts of hardware names, which also end a term they start
 
 
 def _lines(name: str) -> list[str]:
@@ -39,10 +47,10 @@ def _lines(name: str) -> list[str]:
     return [line for line in lines if line]
 
 
-def _lexicon() -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+def _lexicon(name: str = "lexicon.txt") -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     terms: list[str] = []
     pairs: list[tuple[str, str]] = []
-    for line in _lines("lexicon.txt"):
+    for line in _lines(name):
         match = _PAIR.match(line)
         if match:
             terms += [match["long"], match["short"]]
@@ -74,6 +82,13 @@ def vocabulary() -> Vocabulary:
             heads.add(head)
     heads -= non_heads
     generic_heads -= non_heads
+    datasets, dataset_pairs = _lexicon("datasets.txt")
+    not_methods, hardware = set(), set()
+    for line in _lines("not_methods.txt"):
+        kind, _, term = line.partition(":")
+        not_methods.add(concept_text(term.strip()))
+        if kind == "hardware":
+            hardware.add(concept_text(term.strip()))
     return Vocabulary(
         lexicon=lexicon,
         lexicon_pairs=pairs,
@@ -84,4 +99,9 @@ def vocabulary() -> Vocabulary:
         generic=generic,
         verbs=frozenset(_lines("verbs.txt")),
         stop_words=frozenset(STOP_WORDS),
+        datasets=datasets,
+        dataset_pairs=dataset_pairs,
+        dataset_names=frozenset(d for d in datasets if " " not in d),
+        not_methods=frozenset(not_methods),
+        hardware=frozenset(hardware),
     )
