@@ -108,19 +108,21 @@ def _cmd_papers(args: argparse.Namespace) -> int:
 
 # ------------------------------------------------------------------------------- keywords
 def _cmd_keywords(args: argparse.Namespace) -> int:
-    from kg.extract import extract, keywords_records, make_pipeline
+    from kg.extract import extract_concepts, keywords_records, make_pipeline
     from kg.readers import read
 
     nlp = make_pipeline(args.spacy_model)
     result = read(args.inputs, format=args.format, strict=args.strict, require_authors=False, quiet=args.quiet)
     _report_problems(result.problems)
-    methods = extract(result.papers, nlp=nlp, workers=args.workers, quiet=args.quiet)
+    methods, datasets = extract_concepts(result.papers, nlp=nlp, workers=args.workers, quiet=args.quiet)
     if args.json:
-        _print_json(keywords_records(result.papers, methods))
+        _print_json(keywords_records(result.papers, methods, datasets))
     else:
         for paper in result.papers:
             found = methods.get(paper.key, ())
-            print(f"{paper.display_id}\t" + "; ".join(f"{m.label} ({m.count})" for m in found))
+            data = "; ".join(f"{d.label} ({d.count})" for d in datasets.get(paper.key, ()))
+            print(f"{paper.display_id}\t" + "; ".join(f"{m.label} ({m.count})" for m in found)
+                  + (f"\tdatasets: {data}" if data else ""))
     if not args.quiet:
         print(result.summary(), file=sys.stderr)
     return 0
@@ -311,7 +313,8 @@ def make_parser() -> argparse.ArgumentParser:
                               "  kg keywords listing.txt --spacy-model en_core_web_sm --workers 4",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="+", metavar="INPUT")
-    p.add_argument("--json", action="store_true", help="print a JSON list: id, authors, methods with mentions")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON list: id, authors, methods and datasets (benchmarks too) with mentions")
     _add_extract_options(p)
     _add_read_options(p)
     p.set_defaults(func=_cmd_keywords)
