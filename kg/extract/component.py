@@ -25,6 +25,7 @@ from spacy.tokens import Doc, Span
 
 from kg.errors import UsageError
 from kg.extract.acronyms import Range, definitions
+from kg.extract.context import CONTEXT, EMPHASIS, EPONYM, LIST, context_acronyms, coordinated, emphasised, eponyms
 from kg.extract.datasets import DATASET, DATASETS_KEY, DatasetFinder
 from kg.extract.normalize import clean_surface, concept_text, display_form, singular
 from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
@@ -38,7 +39,7 @@ Pair = tuple[str, str]
 LONG_FORM, ACRONYM, LEXICON = "LONG_FORM", "ACRONYM", "LEXICON"
 #: Rule order for overlaps: the first tier always wins; within the second, the longer span.
 _FIRST_TIER = (LONG_FORM, ACRONYM, NAMED)
-_SECOND_TIER = (LEXICON, TITLE, CUE, PHRASE, DATASET)
+_SECOND_TIER = (LEXICON, EMPHASIS, EPONYM, TITLE, CUE, PHRASE, CONTEXT, DATASET)
 #: Spans that are names, whatever their last word: an acronym and a shape-named method.
 _NAMES = frozenset({ACRONYM, NAMED})
 
@@ -51,7 +52,8 @@ if not Doc.has_extension("kg_capitals"):
 
 
 #: The rules a `kg_methods` component may be told to skip (`disabled`), for ablations.
-RULES = (LONG_FORM, NAMED, LEXICON, TITLE, CUE, PHRASE, "NON_HEADS", "DATASETS", "NOT_METHODS")
+RULES = (LONG_FORM, NAMED, LEXICON, TITLE, CUE, PHRASE, CONTEXT, EMPHASIS, EPONYM, LIST, "NON_HEADS", "DATASETS",
+         "NOT_METHODS")
 
 
 @Language.factory("kg_methods", default_config={"disabled": []})
@@ -95,13 +97,18 @@ class MethodTagger:
         in_datasets = {i for start, end, _ in datasets for i in range(start, end)}
         rules = ((LONG_FORM, lambda: defined), (NAMED, lambda: named_methods(words)), (LEXICON, lambda: lexicon),
                  (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),
-                 (PHRASE, lambda: technique_phrases(words)))
+                 (PHRASE, lambda: technique_phrases(words)), (CONTEXT, lambda: context_acronyms(words, in_datasets)),
+                 (EMPHASIS, lambda: emphasised(words)), (EPONYM, lambda: eponyms(words)))
         candidates = [c for rule, found in rules if rule not in self.disabled for c in found()
                       if in_datasets.isdisjoint(range(c[0], c[1]))]
         if "NON_HEADS" not in self.disabled:
             candidates = self._method_headed(tokens, candidates)
         terms = [c for c in _resolve(candidates) if self._is_term(tokens.span_text(c[0], c[1]))
                  and ("NOT_METHODS" in self.disabled or not _received(tokens, c[0]))]
+        if LIST not in self.disabled:
+            taken = in_datasets.union(i for start, end, _ in terms for i in range(start, end))
+            listed = [c for c in coordinated(words, terms, taken) if self._is_term(tokens.span_text(c[0], c[1]))]
+            terms = sorted(terms + listed)
         doc.spans[SPANS_KEY] = [Span(doc, start, end, label=label) for start, end, label in terms]
         doc.spans[DATASETS_KEY] = [Span(doc, start, end, label=label) for start, end, label in datasets]
         doc._.kg_acronyms = tuple(pairs)

@@ -67,17 +67,24 @@ class _Mention(NamedTuple):
     mention: MethodMention
 
 
+#: At most this many concepts of a kind per paper by default: the salient ones (`_salient`).
+MAX_CONCEPTS = 10
+
+
 def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: int = 1,
-            batch_size: int = 64, quiet: bool = False) -> dict[str, tuple[Method, ...]]:
+            batch_size: int = 64, quiet: bool = False, max_concepts: int | None = MAX_CONCEPTS
+            ) -> dict[str, tuple[Method, ...]]:
     """The method concepts of each paper, keyed by `Paper.key`, ordered by first mention.
 
     The methods of `extract_concepts` (which see for the arguments), without the data sets.
     """
-    return extract_concepts(papers, nlp=nlp, workers=workers, batch_size=batch_size, quiet=quiet).methods
+    return extract_concepts(papers, nlp=nlp, workers=workers, batch_size=batch_size, quiet=quiet,
+                            max_concepts=max_concepts).methods
 
 
 def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, workers: int = 1,
-                     batch_size: int = 64, quiet: bool = False) -> Concepts:
+                     batch_size: int = 64, quiet: bool = False, max_concepts: int | None = MAX_CONCEPTS
+                     ) -> Concepts:
     """The method and the data-set concepts of each paper, each keyed by `Paper.key`, ordered by
     first mention; a data set is never a method.
 
@@ -93,14 +100,15 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
     pairs = ((paper.key, paper.text) for paper in papers)
     found = _reduced(nlp, pairs, batch_size) if workers <= 1 else _reduced_in(workers, nlp, pairs, batch_size)
     total = len(papers) if isinstance(papers, Sized) else None
-    return _link_both(list(progress(found, "extracting", total=total, quiet=quiet)))
+    return _link_both(list(progress(found, "extracting", total=total, quiet=quiet)), max_concepts)
 
 
-def _link_both(found: Sequence[_Found]) -> Concepts:
+def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
     datasets = [_Found(f.key, f.dataset_acronyms, f.datasets, ()) for f in found]
-    return Concepts(_link(found, vocab.lexicon_pairs), _link(datasets, vocab.dataset_pairs, kind="dataset"))
+    return Concepts(_link(found, vocab.lexicon_pairs, max_concepts=max_concepts),
+                    _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
 
 
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
@@ -176,10 +184,11 @@ def _reduce(key: str, doc: Doc, text: str) -> _Found:
                   tuple(use(span) for span in datasets))
 
 
-def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kind: str = "method"
-          ) -> dict[str, tuple[Method, ...]]:
+def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kind: str = "method",
+          max_concepts: int | None = MAX_CONCEPTS) -> dict[str, tuple[Method, ...]]:
     """Concepts, labels and alt labels over the whole corpus; see the module docstring.
-    `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept."""
+    `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
+    its `max_concepts` most salient concepts (None: all)."""
     shorts = _corpus_short_forms(found, lexicon_pairs)
     long_forms: Counter[tuple[str, str]] = Counter()
     per_paper: list[list[_Mention]] = []
@@ -196,10 +205,24 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
         for m in mentions:
             grouped[m.key].append(m.mention)
-        result[paper.key] = tuple(
-            Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence), kind=kind)
-            for key, evidence in grouped.items())
+        concepts = [Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence),
+                           kind=kind) for key, evidence in grouped.items()]
+        result[paper.key] = tuple(_salient(concepts, max_concepts))
     return result
+
+
+def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
+    """The `limit` most salient of a paper's concepts, in their order: named ones first (a label or
+    alt label with a capital after its first letter or a digit: `FlashSketch`, `QAT`, `GPT-4`),
+    then the more mentioned, then the earlier."""
+    if limit is None or len(concepts) <= limit:
+        return concepts
+
+    def named(m: Method) -> bool:
+        return any(any(c.isupper() or c.isdigit() for c in form[1:]) for form in (m.label, *m.alt_labels))
+
+    ranked = sorted(range(len(concepts)), key=lambda i: (not named(concepts[i]), -concepts[i].count, i))
+    return [concepts[i] for i in sorted(ranked[:limit])]
 
 
 def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
