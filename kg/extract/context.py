@@ -41,11 +41,12 @@ def _short_acronym(words: Words, i: int) -> bool:
 
 
 def _name_like(words: Words, i: int) -> bool:
-    """An item a list of methods may hold: an acronym, a name, a capitalised word inside a sentence."""
+    """An item a list of methods may hold: an acronym or a name (`KTO`, `SimPO`); a plain capitalised
+    word (`Colon, Dash and Ellipsis`) is not enough."""
     form = words.forms[i]
     if form.stop or form.generic or not form.text[:1].isalnum():
         return False
-    return bool(form.capitals) or form.named or (form.has_upper and not words.starts_sentence(i))
+    return bool(form.capitals) or form.named
 
 
 def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:

@@ -2,6 +2,7 @@
 a sentencizer when the pipeline has no sentence boundaries, plus `kg_methods`."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 import spacy
@@ -22,10 +23,11 @@ _BRACKET_INFIXES = (r"(?<=[\w])[()\[\]](?=[\w\-])", r"(?<=[\w\)\]])[)\]]", r"[(\
 _NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
 
 
-def make_pipeline(model: str | None = None) -> Language:
+def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
     """`spacy.blank("en")` (model None) or the installed pipeline `model`, with our components.
 
-    Raises UsageError naming the extra to install when `model` is not installed.
+    `disabled` names `kg_methods` rules to skip (`component.RULES`), for ablations. Raises
+    UsageError naming the extra to install when `model` is not installed.
     """
     nlp = spacy.blank("en") if model is None else _load(model)
     infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
@@ -34,7 +36,7 @@ def make_pipeline(model: str | None = None) -> Language:
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     if not (nlp.has_pipe("parser") or nlp.has_pipe("senter") or nlp.has_pipe("sentencizer")):
         nlp.add_pipe("kg_sentencizer", name="sentencizer")  # spaCy's boundaries, computed faster
-    nlp.add_pipe(COMPONENT)
+    nlp.add_pipe(COMPONENT, config={"disabled": list(disabled)})
     return nlp
 
 

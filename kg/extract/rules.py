@@ -132,7 +132,8 @@ def named_methods(words: Words) -> list[Candidate]:
 def title_phrases(words: Words) -> list[Candidate]:
     """Runs of two to five capitalised words inside a sentence (`Slow Drift`, `Confidence-Guided
     Dynamic Fusion`): a name, when its first word does not start the sentence, no word is a stop
-    word or generic, and the last is singular (`Exclusion Sets` is no name)."""
+    word or generic or names an organisation, place or language (`not_methods.txt`: `Xerox PARC`,
+    `Hong Kong`, `Southern Min Chinese`), and the last is singular (`Exclusion Sets` is no name)."""
     found: list[Candidate] = []
     forms = words.forms
     run: list[int] = []
@@ -140,7 +141,8 @@ def title_phrases(words: Words) -> list[Candidate]:
         if run and i == run[-1] + 1:
             run.append(i)
             continue
-        if 2 <= len(run) <= _MAX_CUE_WORDS and forms[run[-1]].singular:
+        if 2 <= len(run) <= _MAX_CUE_WORDS and forms[run[-1]].singular \
+                and not any(forms[k].text in words.vocab.not_name_words for k in run):
             found.append(words.span(run, TITLE))
         run = [i]
     return found

@@ -39,6 +39,7 @@ class Vocabulary:
     dataset_names: frozenset[str] = frozenset()  # the one-word names among `datasets`, as written
     not_methods: frozenset[str] = frozenset()  # concept texts (`normalize.concept_text`)
     hardware: frozenset[str] = frozenset()  # concept texts of hardware names, which also end a term they start
+    not_name_words: frozenset[str] = frozenset()  # words of organisation, place and language names, as written
 
 
 def _lines(name: str) -> list[str]:
@@ -83,9 +84,12 @@ def vocabulary() -> Vocabulary:
     heads -= non_heads
     generic_heads -= non_heads
     datasets, dataset_pairs = _lexicon("datasets.txt")
-    not_methods, hardware = set(), set()
+    not_methods, hardware, not_name_words = set(), set(), set()
     for line in _lines("not_methods.txt"):
         kind, _, term = line.partition(":")
+        if kind == "name":
+            not_name_words.add(term.strip())
+            continue
         not_methods.add(concept_text(term.strip()))
         if kind == "hardware":
             hardware.add(concept_text(term.strip()))
@@ -104,4 +108,5 @@ def vocabulary() -> Vocabulary:
         dataset_names=frozenset(d for d in datasets if " " not in d),
         not_methods=frozenset(not_methods),
         hardware=frozenset(hardware),
+        not_name_words=frozenset(not_name_words),
     )
