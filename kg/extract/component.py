@@ -84,16 +84,24 @@ class MethodTagger:
         self.lower_matcher.add(LEXICON, [nlp.make_doc(t) for t in sorted(lower)])
         self.exact_matcher.add(LEXICON, [nlp.make_doc(t) for t in sorted(exact)])
         self.forms = Forms(self.vocab)
-        self.datasets = DatasetFinder(nlp, self.vocab)
+        self.datasets = DatasetFinder(nlp, self.vocab, self.exact_matcher, self.lower_matcher)
+        self._dataset_id = nlp.vocab.strings[DATASET]
 
     def __call__(self, doc: Doc) -> Doc:
         tokens = Tokens(doc)
         words = Words(tokens, self.forms)
-        lexicon = [(s, e, LEXICON) for matcher in (self.lower_matcher, self.exact_matcher) for _, s, e in matcher(doc)]
+        lexicon: list[Candidate] = []
+        matched: list[Candidate] = []
+        for matcher in (self.lower_matcher, self.exact_matcher):
+            for match_id, s, e in matcher(doc):
+                if match_id == self._dataset_id:
+                    matched.append((s, e, DATASET))
+                else:
+                    lexicon.append((s, e, LEXICON))
         pairs, defined, dataset_pairs, dataset_defined = self._definitions(tokens, lexicon)
         datasets: list[Candidate] = []
         if "DATASETS" not in self.disabled:
-            datasets = _resolve(self.datasets(doc, words) + dataset_defined)
+            datasets = _resolve(self.datasets(matched, words) + dataset_defined)
         in_datasets = {i for start, end, _ in datasets for i in range(start, end)}
         rules = ((LONG_FORM, lambda: defined), (NAMED, lambda: named_methods(words)), (LEXICON, lambda: lexicon),
                  (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),

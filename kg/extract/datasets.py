@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
-from spacy.tokens import Doc
 
 from kg.extract.rules import Candidate, Words
 from kg.extract.vocab import Vocabulary
@@ -29,19 +28,20 @@ _MAX_NAME_WORDS = 3
 class DatasetFinder:
     """The data-set rules over one Doc's `Words`; see the module docstring."""
 
-    def __init__(self, nlp: Language, vocab: Vocabulary) -> None:
-        self.exact = PhraseMatcher(nlp.vocab, attr="ORTH")
-        self.lower = PhraseMatcher(nlp.vocab, attr="LOWER")
-        cased = [d for d in vocab.datasets if d != d.lower()]
-        plain = [d for d in vocab.datasets if d == d.lower()]
+    def __init__(self, nlp: Language, vocab: Vocabulary, exact: PhraseMatcher, lower: PhraseMatcher) -> None:
+        """Adds the listed names to the component's matchers (`exact`: ORTH, `lower`: LOWER), under
+        the match id `DATASET`, so a Doc is matched once for both kinds."""
+        cased = sorted({d for d in vocab.datasets if d != d.lower()})
+        plain = sorted({d for d in vocab.datasets if d == d.lower()})
         if cased:
-            self.exact.add(DATASET, [nlp.make_doc(d) for d in sorted(set(cased))])
+            exact.add(DATASET, [nlp.make_doc(d) for d in cased])
         if plain:
-            self.lower.add(DATASET, [nlp.make_doc(d) for d in sorted(set(plain))])
+            lower.add(DATASET, [nlp.make_doc(d) for d in plain])
 
-    def __call__(self, doc: Doc, words: Words) -> list[Candidate]:
-        """The doc's data-set candidates (overlapping; the component resolves them)."""
-        found = [(s, e, DATASET) for matcher in (self.exact, self.lower) for _, s, e in matcher(doc)]
+    def __call__(self, matched: list[Candidate], words: Words) -> list[Candidate]:
+        """The doc's data-set candidates (overlapping; the component resolves them); `matched` are
+        the matchers' `DATASET` matches."""
+        found = list(matched)
         forms = words.forms
         for i in words.where("dataset"):
             kind = forms[i].dataset
