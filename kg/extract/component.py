@@ -17,6 +17,7 @@ on per-word facts computed once per distinct word (`words.Form`, kept in `Method
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 
 from spacy.language import Language
@@ -52,8 +53,8 @@ if not Doc.has_extension("kg_capitals"):
 
 
 #: The rules a `kg_methods` component may be told to skip (`disabled`), for ablations.
-RULES = (LONG_FORM, NAMED, LEXICON, TITLE, CUE, PHRASE, CONTEXT, EMPHASIS, EPONYM, LIST, "NON_HEADS", "DATASETS",
-         "NOT_METHODS")
+RULES = (LONG_FORM, NAMED, LEXICON, TITLE, CUE, PHRASE, CONTEXT, EMPHASIS, EPONYM, LIST, "MINED_HEADS", "NON_HEADS",
+         "DATASETS", "NOT_METHODS")
 
 
 @Language.factory("kg_methods", default_config={"disabled": []})
@@ -73,6 +74,10 @@ class MethodTagger:
         if unknown:
             raise UsageError(f"unknown kg_methods rule(s) {sorted(unknown)}; the rules are {', '.join(RULES)}")
         self.vocab = vocab or vocabulary()
+        if "MINED_HEADS" in self.disabled:  # the listed heads only
+            mined = self.vocab.mined_heads
+            self.vocab = replace(self.vocab, heads=self.vocab.heads - mined,
+                                 generic_heads=self.vocab.generic_heads - mined)
         self.lower_matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.exact_matcher = PhraseMatcher(nlp.vocab, attr="ORTH")
         lower, exact = set(), set()

@@ -38,6 +38,7 @@ class Vocabulary:
     dataset_pairs: tuple[tuple[str, str], ...] = ()
     dataset_names: frozenset[str] = frozenset()  # the one-word names among `datasets`, as written
     not_methods: frozenset[str] = frozenset()  # concept texts (`normalize.concept_text`)
+    mined_heads: frozenset[str] = frozenset()  # the heads only `mined_heads.txt` gives (`method:` lines)
     hardware: frozenset[str] = frozenset()  # concept texts of hardware names, which also end a term they start
     not_name_words: frozenset[str] = frozenset()  # words of organisation, place and language names, as written
 
@@ -72,6 +73,7 @@ def vocabulary() -> Vocabulary:
         else:
             heads.add(line)
     generic = frozenset(_lines("generic.txt"))
+    listed = heads | generic_heads
     for line in _lines("mined_heads.txt"):
         kind, _, head = line.partition(":")
         head = head.strip()
@@ -99,6 +101,7 @@ def vocabulary() -> Vocabulary:
         heads=frozenset(heads | generic_heads),
         generic_heads=frozenset(generic_heads),
         non_heads=frozenset(non_heads),
+        mined_heads=frozenset((heads | generic_heads) - listed),
         weak=frozenset(_lines("weak.txt")),
         generic=generic,
         verbs=frozenset(_lines("verbs.txt")),
