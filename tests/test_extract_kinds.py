@@ -120,6 +120,13 @@ def test_verb_phrases_and_glued_adjectives(nlp):
     assert not any(m.startswith("three") for m in methods(nlp, "We propose three novel samplers for SDEs."))
 
 
+def test_verb_after_to_starts_no_term(nlp):
+    found = methods(nlp, "The router aims to retrieve relevant components with a dual encoder.")
+    assert "relevant components" in found and "dual encoder" in found
+    assert not any(m.startswith("retrieve") for m in found)
+    assert "reinforcement learning" in methods(nlp, "We turn to reinforcement learning for control.")
+
+
 def test_task_headed_phrases_are_not_methods(nlp):
     found = methods(nlp, "Statistical machine translation (SMT) and speech recognition improve with a CRF tagger.")
     assert "CRF tagger" in found

@@ -170,7 +170,7 @@ def technique_phrases(words: Words) -> list[Candidate]:
                and words.is_modifier(j) and words.same_chunk(j, i)):
             modifiers.insert(0, j)
             j -= 1
-        modifiers = words.strip_weak(_strip_gerund(words, modifiers))
+        modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
         if not modifiers and not form.prefixed:
             continue
         if form.generic_head and not words.informative(modifiers):
@@ -186,6 +186,23 @@ def _strip_gerund(words: Words, modifiers: list[int]) -> list[int]:
         before = words.tokens.text[start - 1].lower()
         if before in words.vocab.stop_words and before not in _DETERMINERS:
             return modifiers[1:]
+    return modifiers
+
+
+#: Endings of nouns and adjectives: a word after `to` with none of these is likely a verb (`to prune`).
+_NOT_VERB_ENDINGS = ("ment", "tion", "sion", "ity", "ness", "ance", "ence", "ure", "ism", "er", "or", "ing", "al",
+                     "ic", "ive", "ous", "ful", "less", "able", "ible", "ary", "ed", "ist", "cy", "ogy", "s")
+
+
+def _strip_infinitive(words: Words, modifiers: list[int]) -> list[int]:
+    """Drop a leading verb after `to`: `aims to retrieve specific components` -> `specific components`."""
+    if not modifiers:
+        return modifiers
+    first = words.forms[modifiers[0]]
+    start = words.starts[modifiers[0]]
+    if start > 0 and words.tokens.text[start - 1].lower() == "to" and first.text.isalpha() and first.text.islower() \
+            and not first.lower.endswith(_NOT_VERB_ENDINGS):
+        return modifiers[1:]
     return modifiers
 
 
