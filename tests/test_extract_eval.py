@@ -58,11 +58,12 @@ def test_kg_eval_bad_gold_is_an_error(tmp_path, capsys):
 
 def test_kg_keywords_json_on_id_and_abstract_records(tmp_path, capsys):
     data = tmp_path / "papers.jsonl"
-    text = "Quantization-aware training (QAT) is studied. We propose FlashSketch for QAT."
+    text = "Quantization-aware training (QAT) is studied. We propose FlashSketch for QAT on ImageNet-1k."
     data.write_text(json.dumps({"id": "p1", "abstract": text}) + "\n", encoding="utf-8")
     assert main(["keywords", str(data), "--json", "-q"]) == 0
     (record,) = json.loads(capsys.readouterr().out)
     assert record["id"] == "p1" and record["authors"] == []
+    assert [(d["label"], d["mentions"][0]["text"]) for d in record["datasets"]] == [("ImageNet-1k", "ImageNet-1k")]
     qat, flash = record["methods"]
     assert (qat["label"], qat["alt_labels"]) == ("quantization-aware training", ["QAT"])
     assert [(m["text"], m["start"], m["end"]) for m in qat["mentions"]] == [
