@@ -68,7 +68,7 @@ def test_kg_keywords_json_on_id_and_abstract_records(tmp_path, capsys):
     assert (qat["label"], qat["alt_labels"]) == ("quantization-aware training", ["QAT"])
     assert [(m["text"], m["start"], m["end"]) for m in qat["mentions"]] == [
         ("Quantization-aware training", 0, 27), ("QAT", 29, 32), ("QAT", 73, 76)]
-    assert flash["mentions"][0]["sentence"] == "We propose FlashSketch for QAT."
+    assert flash["mentions"][0]["sentence"] == "We propose FlashSketch for QAT on ImageNet-1k."
 
 
 def test_kg_keywords_text_output(capsys):
