@@ -89,6 +89,8 @@ def test_named_theorems_laws_and_estimators(nlp, name):
     ("Results on the Foo47 dataset and on HardMathBench improve.", "Foo47"),
     ("Results on the Foo47 dataset and on HardMathBench improve.", "HardMathBench"),
     ("We annotate the Zeta Discourse Treebank (ZDT) and release ZDT.", "Zeta Discourse Treebank"),
+    ("Scores on COCO-C and Night-C drop for every detector.", "Night-C"),  # listed with a data set
+    ("We test on GSM8K, FooMath and BarQuiz with PPO.", "BarQuiz"),
 ])
 def test_datasets_are_their_own_kind(nlp, text, name):
     assert name in datasets(nlp, text)

@@ -107,6 +107,8 @@ class MethodTagger:
         datasets: list[Candidate] = []
         if "DATASETS" not in self.disabled:
             datasets = _resolve(self.datasets(matched, words) + dataset_defined)
+            taken = {i for start, end, _ in datasets for i in range(start, end)}
+            datasets = sorted(datasets + coordinated(words, datasets, taken, DATASET, dashed=True))
         in_datasets = {i for start, end, _ in datasets for i in range(start, end)}
         rules = ((LONG_FORM, lambda: defined), (NAMED, lambda: named_methods(words)), (LEXICON, lambda: lexicon),
                  (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),

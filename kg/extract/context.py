@@ -26,6 +26,7 @@ _VERBS = frozenset({"analyse", "analyze", "analyses", "analyzes", "apply", "appl
                     "improve", "improves", "combine", "combines", "replace", "replaces", "study", "studies"})
 _DETERMINERS = frozenset({"the", "a", "an"})
 _LIST_WORDS = frozenset({",", "and", "or"})
+_CONJUNCTIONS = frozenset({"and", "or"})
 _EMPHASIS_MARKS = frozenset({"*", "_", "**", "__"})
 _MAX_EMPHASIS = 6
 _POSSESSIVE = frozenset({"'s", "’s", "'"})
@@ -40,13 +41,14 @@ def _short_acronym(words: Words, i: int) -> bool:
             and bare.replace("-", "").isalnum() and not form.generic and not form.stop)
 
 
-def _name_like(words: Words, i: int) -> bool:
+def _name_like(words: Words, i: int, dashed: bool = False) -> bool:
     """An item a list of methods may hold: an acronym or a name (`KTO`, `SimPO`); a plain capitalised
-    word (`Colon, Dash and Ellipsis`) is not enough."""
+    word (`Colon, Dash and Ellipsis`) is not enough; with `dashed`, a capitalised dash-joined word
+    is (`Flickr-C`)."""
     form = words.forms[i]
     if form.stop or form.generic or not form.text[:1].isalnum():
         return False
-    return bool(form.capitals) or form.named
+    return bool(form.capitals) or form.named or (dashed and form.text[:1].isupper() and len(form.parts) > 1)
 
 
 def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
@@ -63,28 +65,36 @@ def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
     return found
 
 
-def coordinated(words: Words, terms: list[Candidate], taken: set[int]) -> list[Candidate]:
-    """The name-like words listed with a method term (`,`/`and`/`or` between), outside `taken`."""
+def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: str = LIST,
+                dashed: bool = False) -> list[Candidate]:
+    """The name-like words listed with a term (`,`/`and`/`or` between), outside `taken`, labelled
+    `label`; `dashed` also takes capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`)."""
     ends = {end for _, end, _ in terms}
     starts = {start for start, _, _ in terms}
     tokens = words.tokens
     word_at = {s: k for k, s in enumerate(words.starts)}
-    candidates = [i for i in words.marked if words.starts[i] not in taken and _name_like(words, i)]
+    candidates = [i for i in words.marked if words.starts[i] not in taken and _name_like(words, i, dashed)]
     method = set()
 
+    def listed(seps: list[str], outer: int) -> bool:
+        """Separators make a list when one is `and`/`or`, or when token `outer` (on the far side of
+        word `i`) is a separator too: `On PTB, FlashTune also ...` is no list."""
+        return any(t in _CONJUNCTIONS for t in seps) or (0 <= outer < len(tokens)
+                                                         and tokens.text[outer].lower() in _LIST_WORDS)
+
     def linked(i: int, step: int) -> int | None:
-        """The word index across one list separator from word `i` (left: -1, right: +1)."""
+        """The word index across list separators from word `i` (left: -1, right: +1)."""
         if step < 0:
             k = words.starts[i] - 1
             while k >= 0 and tokens.text[k].lower() in _LIST_WORDS:
                 k -= 1
-            if k == words.starts[i] - 1 or k < 0:
+            if k == words.starts[i] - 1 or k < 0 or not listed(tokens.lower[k + 1:words.starts[i]], words.ends[i]):
                 return None
             return -(k + 1)  # a token end, marked negative: the word ending there
         k = words.ends[i]
         while k < len(tokens) and tokens.text[k].lower() in _LIST_WORDS:
             k += 1
-        if k == words.ends[i] or k >= len(tokens):
+        if k == words.ends[i] or k >= len(tokens) or not listed(tokens.lower[words.ends[i]:k], words.starts[i] - 1):
             return None
         return k
 
@@ -103,7 +113,7 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int]) -> list[C
                 else:
                     if j in starts or (j in word_at and word_at[j] in method):
                         method.add(i)
-    return [(words.starts[i], words.ends[i], LIST) for i in sorted(method)]
+    return [(words.starts[i], words.ends[i], label) for i in sorted(method)]
 
 
 def emphasised(words: Words) -> list[Candidate]:

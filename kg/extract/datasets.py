@@ -9,6 +9,7 @@ any method candidate it overlaps. The rules (span label `DATASET`):
   UCF101 dataset` -> `UCF101`; a capitalised name ending in a capitalised head, head included:
   `Penn Discourse Treebank`;
 * names ending in a benchmark suffix: `WebQA`, `MMLU-Bench`, `SWE-bench`;
+* names listed with a data set (`COCO-C and Flickr-C`; `context.coordinated`, run by the component);
 * acronym definitions whose long form ends in a data-set head (`Penn Discourse Treebank (PDTB)`),
   found by the component with its definitions, and the later uses of their short form.
 """
