@@ -116,16 +116,18 @@ class MethodMention:
 
 @dataclass(frozen=True)
 class Method:
-    """A canonical method concept as mentioned by one paper.
+    """A canonical method (or data-set) concept as mentioned by one paper.
 
     `key` is the concept's slug (shared across papers), `label` its preferred label, `alt_labels`
-    the acronyms and variants merged into it, `mentions` the evidence in this paper.
+    the acronyms and variants merged into it, `mentions` the evidence in this paper, `kind`
+    `"method"` or `"dataset"` (data sets and benchmarks, `kg.extract.extract_concepts`).
     """
 
     key: str
     label: str
     alt_labels: tuple[str, ...] = ()
     mentions: tuple[MethodMention, ...] = field(default_factory=tuple)
+    kind: str = "method"
 
     @property
     def count(self) -> int:

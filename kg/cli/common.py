@@ -67,9 +67,9 @@ def add_view_thresholds(parser: argparse.ArgumentParser) -> None:
                              "strength)")
     parser.add_argument("--top-n", type=int, metavar="N",
                         help="views: the most a page holds, the N authors / methods with most papers, 0 = all "
-                             "(default: kg.views.DEFAULT_TOP_N); the page says what was cut")
+                             "(default: 3000, kg.views.DEFAULT_TOP_N); the page says what was cut")
     parser.add_argument("--top-links", type=int, metavar="N",
-                        help="views: the most links a page holds, the N heaviest, 0 = all (default: "
+                        help="views: the most links a page holds, the N heaviest, 0 = all (default: 20000, "
                              "kg.views.DEFAULT_TOP_LINKS); the page says what was cut")
 
 
