@@ -10,6 +10,10 @@ class UsageError(KgError):
     """The command or call was given something it cannot use (bad option, unknown name)."""
 
 
+class ArgumentError(KgError, ValueError):
+    """A function or command was given a value it cannot use (bad option, unknown name)."""
+
+
 class InputError(KgError):
     """An input file cannot be read at all (missing, empty, not UTF-8, unknown format)."""
 

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from kg.errors import KgError, UsageError
+from kg.errors import ArgumentError, KgError, UsageError
 
 
 def _print_json(data: object) -> None:
@@ -452,7 +452,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.func(args)
-    except UsageError as exc:
+    except (UsageError, ArgumentError) as exc:
         print(f"kg: error: {exc}", file=sys.stderr)
         return 2
     except KgError as exc:
