@@ -23,8 +23,8 @@ _LAZY = {
     "build_graph": ("kg.graph.build", "build_graph"), "coauthor_graph": ("kg.graph.build", "coauthor_graph"),
     "topic_graph": ("kg.graph.build", "topic_graph"), "load_aliases": ("kg.graph.aliases", "load_aliases"),
     "analyze": ("kg.analysis.core", "analyze"), "write_report": ("kg.analysis.report", "write_report"),
-    "to_rdf": ("kg.rdf.export", "to_rdf"), "write_rdf": ("kg.rdf.export", "write_rdf"),
-    "query": ("kg.rdf.sparql", "query"), "named_queries": ("kg.rdf.sparql", "named_queries"),
+    "to_rdf": ("kg.rdf", "to_rdf"), "write_rdf": ("kg.rdf", "write_rdf"),
+    "query": ("kg.rdf", "query"), "named_queries": ("kg.rdf", "named_queries"),
     "coauthor_view": ("kg.views.page", "coauthor_view"), "topic_view": ("kg.views.page", "topic_view"),
     "write_html": ("kg.views.page", "write_html"), "display": ("kg.views.page", "display"),
 }

@@ -116,7 +116,7 @@ def build(
     from kg.analysis.core import analyze, communities
     from kg.exports.core import write_gexf, write_graphml, write_vosviewer
     from kg.graph.build import coauthor_graph, topic_graph
-    from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
+    from kg.rdf import DEFAULT_BASE_IRI, check_base_iri, write_rdf
     from kg.analysis.report import write_report
     from kg.views.page import write_views
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from rdf_fixture import fixture_graph, nasty_graph
 
-from kg.errors import InputError, QueryError, UsageError
-from kg.rdf.export import PREFIXES, to_rdf, write_rdf
+from kg.errors import ArgumentError, InputError, QueryError
+from kg.rdf import PREFIXES, to_rdf, write_rdf
 from kg.rdf.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_query, load_store, named_queries,
                        python_value, queries_markdown_table, query)
 
@@ -145,9 +145,9 @@ def test_parameter_values_are_values_never_query_text():
 
 
 def test_typed_parameters_are_checked():
-    with pytest.raises(UsageError, match="min_papers: 'many' is not a valid integer"):
+    with pytest.raises(ArgumentError, match="min_papers: 'many' is not a valid integer"):
         query("top-methods", data=fixture_graph(), params={"min_papers": "many"})
-    with pytest.raises(UsageError, match="has no parameter colour"):
+    with pytest.raises(ArgumentError, match="has no parameter colour"):
         query("top-methods", data=fixture_graph(), params={"colour": "red"})
     assert project(query("top-methods", data=fixture_graph(), params={"min_papers": "3"}), ("method",)) == [
         ("method:gp-ucb",)]

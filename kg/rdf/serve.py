@@ -18,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kg.errors import StoreError, UsageError
+from kg.errors import ArgumentError, StoreError
 from kg.rdf.sparql import default_data, rdf_format
 
 DEFAULT_HOST = "127.0.0.1"
@@ -73,17 +73,24 @@ def serve(data: str | os.PathLike[str] | None = None, host: str = DEFAULT_HOST, 
     """Serve `data` (default: the `kg build` export) read-only until interrupted; return the exit code.
 
     A host that is not loopback is refused unless `public` is set: the endpoint has no access control.
+
+    Examples
+    --------
+    >>> serve("graph.nt", host="0.0.0.0")
+    Traceback (most recent call last):
+    ...
+    kg.errors.ArgumentError: refusing to serve on 0.0.0.0: not a loopback address; pass --public ...
     """
     if not is_loopback(host) and not public:
-        raise UsageError(f"refusing to serve on {host}: not a loopback address; pass --public to expose the "
+        raise ArgumentError(f"refusing to serve on {host}: not a loopback address; pass --public to expose the "
                          "endpoint to the network (it has no access control)")
     if not 0 < port < 65536:
-        raise UsageError(f"port {port} is out of range (1-65535)")
+        raise ArgumentError(f"port {port} is out of range (1-65535)")
     if timeout <= 0:
-        raise UsageError("--timeout must be a positive number of seconds")
+        raise ArgumentError("--timeout must be a positive number of seconds")
     path = Path(data) if data is not None else default_data()
     if not path.is_file():
-        raise UsageError(f"{path}: no such file; run `kg build` first or pass --data FILE")
+        raise ArgumentError(f"{path}: no such file; run `kg build` first or pass --data FILE")
     with tempfile.TemporaryDirectory(prefix="kg-serve-") as location:
         load_location(path, location)
         bind = f"[{host}]:{port}" if ":" in host and not host.startswith("[") else f"{host}:{port}"
