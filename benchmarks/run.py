@@ -194,7 +194,7 @@ def _stage_graph(ctx: _Context) -> dict:
 
 
 def _stage_rdf(ctx: _Context) -> dict:
-    from kg.rdf.export import write_rdf
+    from kg.rdf import write_rdf
 
     files = write_rdf(ctx.graph, ctx.out_dir)
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}

@@ -36,7 +36,7 @@ import pyoxigraph as ox  # noqa: E402
 import rdflib  # noqa: E402
 
 from kg._util.io import atomic_open  # noqa: E402
-from kg.rdf.export import iter_ntriples  # noqa: E402
+from kg.rdf import iter_ntriples  # noqa: E402
 from kg.rdf.sparql import NamedQuery, named_queries  # noqa: E402
 
 AREAS, SUBAREAS, METHODS = 10, 4, 600

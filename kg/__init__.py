@@ -24,8 +24,8 @@ _LAZY = {
     "topic_graph": ("kg.graph", "topic_graph"), "load_aliases": ("kg.graph.aliases", "load_aliases"),
     "analyze": ("kg.analysis", "analyze"), "write_report": ("kg.analysis", "write_report"),
     "trends": ("kg.analysis.trends", "trends"),
-    "to_rdf": ("kg.rdf.export", "to_rdf"), "write_rdf": ("kg.rdf.export", "write_rdf"),
-    "query": ("kg.rdf.sparql", "query"), "named_queries": ("kg.rdf.sparql", "named_queries"),
+    "to_rdf": ("kg.rdf", "to_rdf"), "write_rdf": ("kg.rdf", "write_rdf"),
+    "query": ("kg.rdf", "query"), "named_queries": ("kg.rdf", "named_queries"),
     "coauthor_view": ("kg.views", "coauthor_view"), "topic_view": ("kg.views", "topic_view"),
     "write_html": ("kg.views", "write_html"), "display": ("kg.views", "display"),
 }

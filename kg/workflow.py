@@ -178,7 +178,7 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     >>> len(result.read.papers), "graph.nt" in [path.name for path in result.files]
     (20, True)
     """
-    from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri
+    from kg.rdf import DEFAULT_BASE_IRI, check_base_iri
 
     o = (options or BuildOptions()).updated(**changes)
     base_iri = check_base_iri(o.base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
@@ -196,7 +196,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     from kg.analysis import analyze, louvain, write_report
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
-    from kg.rdf.export import write_rdf
+    from kg.rdf import write_rdf
     from kg.views import write_views
 
     quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution

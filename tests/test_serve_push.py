@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 from rdf_fixture import fixture_graph
-from servers import free_port, stop, wait_until_answering
+from servers import free_port, oxigraph_binary, stop, wait_until_answering
 
 from kg.cli import main
-from kg.errors import StoreError, ArgumentError
+from kg.errors import ArgumentError, StoreError
 from kg.rdf.push import graph_store_url, push
-from kg.rdf.export import to_rdf, write_rdf
-from kg.rdf.serve import oxigraph_binary
+from kg.rdf import to_rdf, write_rdf
 
 GRAPH = "https://example.org/graphs/kg?v=1&x=y"
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from rdf_fixture import fixture_graph, nasty_graph
 
-from kg.errors import InputError, QueryError, ArgumentError
-from kg.rdf.export import PREFIXES, to_rdf, write_rdf
+from kg.errors import ArgumentError, InputError, QueryError
+from kg.rdf import PREFIXES, to_rdf, write_rdf
 from kg.rdf.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_query, load_store, named_queries,
                        python_value, queries_markdown_table, query)
 
