@@ -116,7 +116,7 @@ def build(
     from kg.analysis.core import analyze, communities
     from kg.exports.core import write_gexf, write_graphml, write_vosviewer
     from kg.graph.build import coauthor_graph, topic_graph
-    from kg.rdf import DEFAULT_BASE_IRI, check_base_iri, write_rdf
+    from kg.rdf import DEFAULT_BASE_IRI, STORE_NAME, check_base_iri, write_rdf, write_store
     from kg.analysis.report import write_report
     from kg.views.page import write_views
 
@@ -126,7 +126,7 @@ def build(
                            workers=workers, quiet=quiet)
     whole_graph: Steps = [
         ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
-        ("RDF", lambda: write_rdf(G, out, base_iri=base_iri)),
+        ("RDF", lambda: [*write_rdf(G, out, base_iri=base_iri), write_store(out / "graph.nt", out / STORE_NAME)]),
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
         ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
     ]

@@ -48,7 +48,7 @@ def test_build_is_the_api_and_the_cli(tmp_path, capsys):
     assert kg.build is build
     assert main(["build", "-o", str(tmp_path), "--quiet"]) == 0
     assert capsys.readouterr().out == ""
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(OUTPUTS)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*OUTPUTS, "graph.oxigraph"])  # + the query store
 
 
 def test_two_builds_are_byte_identical(tmp_path, sample_build):

@@ -375,8 +375,9 @@ def make_parser() -> argparse.ArgumentParser:
                               "  kg query 'SELECT (COUNT(*) AS ?papers) WHERE { ?p a schema:ScholarlyArticle }'",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("query", metavar="QUERY", help="a query name, a .rq file or SPARQL text")
-    p.add_argument("--data", metavar="FILE",
-                   help="RDF file (.nt, .ttl, .jsonld, ...; default: exports/graph.nt, else exports/graph.ttl)")
+    p.add_argument("--data", metavar="DIR|FILE",
+                   help="a build folder (its graph.oxigraph store, opened read-only; default: exports/), "
+                        "a store folder, or an RDF file (.nt, .ttl, .jsonld, ...)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a query parameter (repeatable); typed by the query's header")
     p.add_argument("--format", choices=["table", "csv", "tsv", "json"], default="table",
@@ -396,12 +397,14 @@ def make_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("serve", help="read-only SPARQL endpoint on 127.0.0.1",
                        description="Serve an RDF export as a read-only SPARQL 1.1 Protocol endpoint at "
                                    "http://HOST:PORT/query (GET or POST; JSON, XML, CSV or TSV results by Accept) "
-                                   "with the Oxigraph server. No updates. Ctrl-C stops it.",
+                                   "in front of Oxigraph. No updates. A query past --timeout is stopped and answered "
+                                   "503. Ctrl-C stops it.",
                        epilog="examples:\n  kg serve\n  kg serve --data out/graph.nt --port 8000 --timeout 10\n"
                               "  curl -H 'Accept: text/csv' --data-urlencode 'query=SELECT * WHERE { ?s ?p ?o } "
                               "LIMIT 3' http://127.0.0.1:7878/query",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--data", metavar="FILE", help="RDF file (default: exports/graph.nt, else exports/graph.ttl)")
+    p.add_argument("--data", metavar="DIR|FILE",
+                   help="a build folder (its graph.oxigraph store; default: exports/), a store folder, or an RDF file")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     p.add_argument("--port", type=int, default=7878, help="port (default: 7878)")
     p.add_argument("--public", action="store_true",
