@@ -185,7 +185,7 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     result, G = load_graph(inputs, o)
     with staged(out_dir) as out:
         report, written = _write_all(result, G, out, o, base_iri)
-    order = ("papers.jsonl", "RDF", "GraphML", "GEXF", "VOSviewer", "analysis", "views")
+    order = ("papers.jsonl", "RDF", "store", "GraphML", "GEXF", "VOSviewer", "analysis", "views")
     files = [Path(out_dir) / path.relative_to(out) for name in order for path in written[name]]
     return BuildResult(read=result, graph=G, report=report, out_dir=Path(out_dir), files=files)
 
@@ -196,7 +196,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     from kg.analysis import analyze, louvain, write_report
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
-    from kg.rdf import write_rdf
+    from kg.rdf import STORE_NAME, write_rdf, write_store
     from kg.views import write_views
 
     quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution
@@ -237,6 +237,8 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
             written = _run_each([("analysis", write_analysis)], quiet)
             written.update(second.result())
         written.update(first.result())
+    # The query store is loaded here, never in a forked process: Oxigraph's threads do not survive a fork.
+    written.update(_run_each([("store", lambda: [write_store(out / "graph.nt", out / STORE_NAME)])], quiet))
     return report, written
 
 

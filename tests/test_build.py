@@ -49,7 +49,7 @@ def test_build_is_the_api_and_the_cli(tmp_path, capsys):
     assert kg.build is build
     assert main(["build", "-o", str(tmp_path), "--quiet"]) == 0
     assert capsys.readouterr().out == ""
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*OUTPUTS, MANIFEST])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*OUTPUTS, MANIFEST, "graph.oxigraph"])
 
 
 def test_two_builds_are_byte_identical(tmp_path, sample_build):
@@ -86,7 +86,10 @@ def test_every_named_query_answers_on_the_sample_build_with_its_defaults(sample_
 
     store = load_store(sample_build.out_dir / "graph.nt")
     rows = {q.name: query(q, data=store).to_dicts() for q in named_queries()}
-    assert all(rows.values()), [name for name, found in rows.items() if not found]
+    by_year = {"methods-by-year", "rising-methods"}  # the sample carries no year: nothing to answer, never guessed
+    assert all(found for name, found in rows.items() if name not in by_year), \
+        [name for name, found in rows.items() if not found and name not in by_year]
+    assert not any(rows[name] for name in by_year)
     assert len(rows["papers-without-track"]) == 3
     assert len(rows["truncated-author-lists"]) == 1
     assert {r["name"] for r in rows["coauthors"]} >= {"Zeng", "zhou Xun", "Xu Ouyang"}  # Jing Liu's two papers

@@ -15,6 +15,9 @@ from kg.rdf.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_que
 
 #: Per named query: (params, the columns compared, the expected rows of those columns in order).
 EXPECTED: dict[str, tuple[dict, tuple[str, ...], list[tuple]]] = {
+    "methods-by-year": ({"method": "GP-UCB"}, ("year", "papers"), [(2024, 1)]),  # only p1 has a year
+    "rising-methods": ({"from": 2024, "to": 2024, "min_papers": 1}, ("method", "papers_to", "change"),
+                       [("method:gp-ucb", 1, 0.0), ("method:thompson-sampling", 1, 0.0)]),
     "papers-of-author": ({"author": "alice SMITH"}, ("paper", "title", "position"),
                          [("paper:p1", "A real title", 1), ("paper:p2", None, 2)]),
     "coauthors": ({"author": "Alice Smith"}, ("coauthor", "papers"),

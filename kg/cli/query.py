@@ -19,8 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                   "kg query my.rq --data out/graph.ttl --format json",
                   "kg query 'SELECT (COUNT(*) AS ?papers) WHERE { ?p a schema:ScholarlyArticle }'"])
     p.add_argument("query", metavar="QUERY", help="a query name, a .rq file or SPARQL text")
-    p.add_argument("--data", metavar="FILE",
-                   help="RDF file (.nt, .ttl, .jsonld, ...; default: exports/graph.nt, else exports/graph.ttl)")
+    p.add_argument("--data", metavar="DIR|FILE",
+                   help="a build folder (its graph.oxigraph store, opened read-only; default: exports/), a store "
+                        "folder, or an RDF file (.nt, .ttl, .jsonld, ...)")
     p.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                    help="a query parameter (repeatable); typed by the query's header")
     p.add_argument("--format", choices=["table", "csv", "tsv", "json"], default="table",

@@ -71,7 +71,7 @@ JSONLD_SEPARATOR, JSONLD_TAIL = ",\n", "\n]}\n"
 
 
 def write_jsonld(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,
-                 language: str | None = "en") -> None:
+                 language: str | None = "en", coauthors: nx.Graph | None = None) -> None:
     """Write the export as compacted JSON-LD (`@context` and `@graph`) to a path or an open binary file.
 
     Examples
@@ -88,7 +88,7 @@ def write_jsonld(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI
     with text_output(output) as handle:
         handle.write(jsonld_head(base_iri))
         separator = "\n"
-        for subject, made in statements(G, base_iri, language):
+        for subject, made in statements(G, base_iri, language, coauthors):
             handle.write(separator + writer.text(subject, made))
             separator = JSONLD_SEPARATOR
         handle.write(JSONLD_TAIL)

@@ -10,6 +10,10 @@ by `kg/rdf/shapes.ttl`) reuses schema.org, SKOS, DCTERMS and PROV and adds a sma
   track (subarea) to its area; method acronyms and variants are `skos:altLabel`s;
 * a paper's use of a method is a `kg:MethodUse` (count) with one `kg:MethodMention` per occurrence
   (quote, offsets, sentence, `prov:wasQuotedFrom` the paper); the paper also has `dcterms:subject`;
+* a `kg:Collaboration` per pair of co-authors (`kg:collaborator` both people, `kg:paperCount`, the
+  fractional `kg:weight`: each shared paper with n listed authors gives 1/(n-1), `kg:firstYear`
+  and `kg:lastYear` when the papers have years, `prov:wasDerivedFrom` each shared paper), from the
+  co-author projection `kg.graph.build.coauthor_graph`;
 * unknowns are stated: every paper says `kg:authorListTruncated` and `kg:trackUnknown`;
 * every name and label of an author, method, track or area also appears folded (`kg.names.fold`:
   case, accents, spacing) as `kg:nameKey`, so queries find them by exact, indexed lookup.
@@ -29,7 +33,7 @@ import networkx as nx
 from kg.errors import ArgumentError
 from kg.names import fold
 from kg.rdf.iris import DEFAULT_BASE_IRI
-from kg.rdf.terms import C, Minter, P, Statement, class_term, iri_term, literal_term, predicate_term
+from kg.rdf.terms import C, Minter, P, Statement, class_term, decimal_term, iri_term, literal_term, predicate_term
 from kg.rdf.vocab import IRI
 
 
@@ -159,11 +163,43 @@ def _mention_statements(paper: str, position: int, item: dict, m: Minter) -> lis
     return statements + [(predicate_term(prop), m.literal(item[key], kind)) for key, prop, kind in EVIDENCE if key in item]
 
 
+def _collaboration_statements(G: nx.DiGraph, a: str, b: str, papers: list[str], m: Minter,
+                              sizes: dict[str, int]) -> list[Statement]:
+    statements: list[Statement] = [(P.RDF.type, C.KG.Collaboration), (P.KG.collaborator, m.node(a)),
+                                   (P.KG.collaborator, m.node(b)), (P.KG.paperCount, m.literal(len(papers), "integer"))]
+    weight = 0.0
+    for paper in papers:
+        size = sizes.get(paper)
+        if size is None:
+            size = sizes[paper] = sum(1 for _, _, rel in G.out_edges(paper, data="rel") if rel == "authored_by")
+        weight += 1.0 / (size - 1)
+    statements.append((P.KG.weight, decimal_term(weight)))
+    years = [year for year in (G.nodes[paper].get("year") for paper in papers) if year is not None]
+    if years:
+        statements += [(P.KG.firstYear, m.literal(min(years), "year")), (P.KG.lastYear, m.literal(max(years), "year"))]
+    return statements + [(P.PROV.wasDerivedFrom, m.node(paper)) for paper in papers]
+
+
+def whole_coauthors(G: nx.DiGraph, coauthors: nx.Graph | None = None) -> nx.Graph:
+    """The co-author projection the collaborations come from: `coauthors` if given (it must be
+    uncut), else `kg.graph.build.coauthor_graph(G)`."""
+    if coauthors is None:
+        from kg.graph import coauthor_graph  # here: `kg query` imports this module, never needs it
+
+        return coauthor_graph(G)
+    cut = coauthors.graph.get("cut", {})
+    if coauthors.graph.get("kind") != "coauthor" or cut.get("nodes_kept") != cut.get("nodes_total") \
+            or cut.get("edges_kept") != cut.get("edges_total"):
+        raise ArgumentError("coauthors must be the whole co-author projection of the graph "
+                            "(kg.graph.build.coauthor_graph(G) with no cuts)")
+    return coauthors
+
+
 def _scheme_statements(name: str) -> list[Statement]:
     return [(P.RDF.type, C.SKOS.ConceptScheme), (P.SKOS.prefLabel, literal_term(SCHEMES[name], None, "en"))]
 
 
-def _subjects(G: nx.DiGraph, m: Minter) -> Iterator[tuple]:
+def _subjects(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
     """Every subject of the export as a flat tuple (`<subject> `, the function producing its
     statements, that function's arguments): statements are made later, one subject at a time, and
     a flat tuple is the least memory per subject."""
@@ -179,13 +215,17 @@ def _subjects(G: nx.DiGraph, m: Minter) -> Iterator[tuple]:
             yield f"<{s}> ", _method_use_statements, s, v, d, m
             for i, item in enumerate(d.get("evidence") or [], start=1):
                 yield f"<{s}/{i}> ", _mention_statements, u, i, item, m
+    sizes: dict[str, int] = {}  # listed authors per paper, shared by the collaborations
+    for u, v, papers in coauthors.edges(data="papers"):
+        a, b = (u, v) if u < v else (v, u)
+        yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, G, a, b, papers, m, sizes
 
 
 _KEY = itemgetter(0)
 
 
-def statements(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI,
-               language: str | None = "en") -> Iterator[tuple[str, list[Statement]]]:
+def statements(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",
+               coauthors: nx.Graph | None = None) -> Iterator[tuple[str, list[Statement]]]:
     """Every subject IRI with its statements, in the byte order of their N-Triples lines, without duplicates.
 
     Lines of one subject share the prefix `<subject> `, so sorting subjects by that prefix and each
@@ -194,8 +234,9 @@ def statements(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI,
     sorting the statements sorts the lines: where one term's text is a prefix of another's (`"x"` of
     `"x"@en`), the longer goes on with `@`, `^` or `-`, after the space that follows the shorter.
     Python orders strings by code point, which is the byte order of their UTF-8.
+    `coauthors`: the whole co-author projection of `G`, if already made (`whole_coauthors`).
     """
-    subjects = sorted(_subjects(G, Minter(base_iri, language)), key=_KEY, reverse=True)
+    subjects = sorted(_subjects(G, Minter(base_iri, language), whole_coauthors(G, coauthors)), key=_KEY, reverse=True)
     while subjects:  # taken from the end, so each subject's memory is freed once it is written
         key, make, *args = subjects.pop()
         made = sorted(make(*args))
@@ -204,7 +245,8 @@ def statements(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI,
         yield key[1:-2], made
 
 
-def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en") -> Iterator[Triple]:
+def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",
+                 coauthors: nx.Graph | None = None) -> Iterator[Triple]:
     """The export's triples, in N-Triples line order.
 
     Parameters
@@ -215,6 +257,8 @@ def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str 
         The base of the IRIs minted for nodes.
     language : str or None
         The language tag of texts (abstracts, labels); None for none.
+    coauthors : networkx.Graph, optional
+        The whole co-author projection of `G` (`kg.graph.build.coauthor_graph`), if already made.
 
     Returns
     -------
@@ -230,4 +274,4 @@ def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str 
     ('https://w3id.org/kg/area/vision', 'http://www.w3.org/2004/02/skos/core#prefLabel', Lit(lexical='Vision', datatype=None, lang='en'))
     """
     return ((s, p[2], o[2] if isinstance(o[2], str) else Lit(*o[2]))
-            for s, made in statements(G, base_iri, language) for p, o in made)
+            for s, made in statements(G, base_iri, language, coauthors) for p, o in made)

@@ -33,7 +33,8 @@ class NTriplesWriter:
         return "".join(pieces)
 
 
-def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en") -> Iterator[str]:
+def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",
+                  coauthors: nx.Graph | None = None) -> Iterator[str]:
     """The export as canonical N-Triples lines in byte-sorted order, without building an rdflib graph.
 
     Parameters
@@ -44,6 +45,8 @@ def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str
         The base of the IRIs minted for nodes.
     language : str or None
         The language tag of texts; None for none.
+    coauthors : networkx.Graph, optional
+        The whole co-author projection of `G`, if already made (else made here).
 
     Returns
     -------
@@ -58,11 +61,11 @@ def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str
     >>> print(next(line for line in iter_ntriples(G) if "prefLabel" in line), end="")
     <https://w3id.org/kg/area/vision> <http://www.w3.org/2004/02/skos/core#prefLabel> "Vision"@en .
     """
-    return (f"<{s}> {p[0]} {o[0]} .\n" for s, made in statements(G, base_iri, language) for p, o in made)
+    return (f"<{s}> {p[0]} {o[0]} .\n" for s, made in statements(G, base_iri, language, coauthors) for p, o in made)
 
 
 def write_ntriples(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,
-                   language: str | None = "en") -> None:
+                   language: str | None = "en", coauthors: nx.Graph | None = None) -> None:
     """Write the export as N-Triples (the lines of `iter_ntriples`) to a path or an open binary file.
 
     Examples
@@ -77,5 +80,5 @@ def write_ntriples(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_I
     """
     writer = NTriplesWriter()
     with text_output(output) as handle:
-        for subject, made in statements(G, base_iri, language):
+        for subject, made in statements(G, base_iri, language, coauthors):
             handle.write(writer.text(subject, made))

@@ -32,7 +32,8 @@ def bind_prefixes(graph: rdflib.Graph, base_iri: str = DEFAULT_BASE_IRI) -> rdfl
     return graph
 
 
-def to_rdf(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en") -> rdflib.Graph:
+def to_rdf(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",
+           coauthors: nx.Graph | None = None) -> rdflib.Graph:
     """The knowledge graph as an rdflib Graph (the model: `kg.rdf.model`, docs/rdf.md).
 
     Parameters
@@ -57,7 +58,7 @@ def to_rdf(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None
     True
     """
     graph = bind_prefixes(rdflib.Graph(), base_iri)
-    for s, p, o in iter_triples(G, base_iri, language):
+    for s, p, o in iter_triples(G, base_iri, language, coauthors):
         graph.add((rdflib.URIRef(s), rdflib.URIRef(p), _rdflib_term(o)))
     return graph
 
@@ -77,6 +78,8 @@ def from_rdf(graph: rdflib.Graph) -> nx.DiGraph:
     Every node, edge and attribute comes back; list attributes that RDF stores as sets (`names`,
     `alt_labels`, `keywords`) come back sorted, evidence in its original order. Graph-level
     attributes (`G.graph`) are not exported. Node keys come from `kg:key`, so any base IRI works.
+    The `kg:Collaboration` nodes are derived from the papers and their authors, so they are not
+    read back: `to_rdf` makes them again, the same.
 
     Parameters
     ----------

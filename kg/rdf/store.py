@@ -148,7 +148,24 @@ def write_store(nt_path: str | os.PathLike[str], store_dir: str | os.PathLike[st
 
 
 def open_store(path: str | os.PathLike[str]) -> ox.Store:
-    """The store at a store folder, opened read-only (several processes may open it at once)."""
+    """The store at a store folder, opened read-only (several processes may open it at once).
+
+    Parameters
+    ----------
+    path : str or path
+        A store folder (`write_store`).
+
+    Returns
+    -------
+    pyoxigraph.Store
+
+    Examples
+    --------
+    >>> open_store("no/such/store")
+    Traceback (most recent call last):
+    ...
+    kg.errors.StoreError: no/such/store: cannot open the store read-only (...); rebuild it with `kg build`
+    """
     try:
         return ox.Store.read_only(str(path))
     except OSError as exc:

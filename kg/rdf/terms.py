@@ -28,6 +28,18 @@ json_string: Callable[[str], str] = json.encoder.encode_basestring
 DATATYPES = {"integer": IRI.XSD.integer, "boolean": IRI.XSD.boolean, "year": IRI.XSD.gYear}
 
 
+def decimal_term(value: float) -> Term:
+    """An xsd:decimal literal for `value`, rounded to 6 places (`0.5`, `1.333333`, `2.0`).
+
+    Examples
+    --------
+    >>> decimal_term(4 / 3)[0]
+    '"1.333333"^^<http://www.w3.org/2001/XMLSchema#decimal>'
+    """
+    lexical = f"{value:.6f}".rstrip("0")
+    return literal_term(lexical + "0" if lexical.endswith(".") else lexical, IRI.XSD.decimal)
+
+
 def ntriples_string(text: str) -> str:
     """`text` as an N-Triples string literal: quoted, with `\\`, `"`, newlines and controls escaped.
 
@@ -121,10 +133,17 @@ class Minter:
         return f"{self.node_iri(paper)}/author/{int(position)}"
 
     def method_use(self, paper: str, method: str) -> str:
-        segment = self._segments.get(method)
+        return f"{self.node_iri(paper)}/method/{self._segment(method)}"
+
+    def collaboration(self, a: str, b: str) -> str:
+        """The IRI of the collaboration of two authors (`a` < `b`): `{base}collaboration/{a}/{b}`."""
+        return f"{self.base}collaboration/{self._segment(a)}/{self._segment(b)}"
+
+    def _segment(self, node: str) -> str:
+        segment = self._segments.get(node)
         if segment is None:
-            segment = self._segments[method] = encode_segment(method.partition(":")[2])
-        return f"{self.node_iri(paper)}/method/{segment}"
+            segment = self._segments[node] = encode_segment(node.partition(":")[2])
+        return segment
 
     def literal(self, value: Any, kind: str) -> Term:
         if kind == "text":

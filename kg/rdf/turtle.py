@@ -59,7 +59,7 @@ def ntriples_to_turtle(source: str | os.PathLike[str] | IO[bytes], output: Outpu
 
 
 def write_turtle(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,
-                 language: str | None = "en") -> None:
+                 language: str | None = "en", coauthors: nx.Graph | None = None) -> None:
     """Write the export as Turtle to a path or an open binary file (streamed through pyoxigraph).
 
     Examples
@@ -72,4 +72,4 @@ def write_turtle(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI
     >>> b'skos:prefLabel "Vision"@en' in out.getvalue()
     True
     """
-    ntriples_to_turtle(io.BufferedReader(_LinesReader(iter_ntriples(G, base_iri, language))), output)
+    ntriples_to_turtle(io.BufferedReader(_LinesReader(iter_ntriples(G, base_iri, language, coauthors))), output)

@@ -14,11 +14,11 @@ from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, Clos
 
 #: The terms `kg/rdf/ontology.ttl` defines (a test checks the two agree).
 KG_TERMS = (
-    "Area", "Authorship", "Method", "MethodMention", "MethodUse", "Track",
-    "areaName", "authorCount", "authorListTruncated", "authorship", "count", "end", "inTrack",
-    "key", "mention", "method", "methodUse", "nameAsWritten", "nameKey", "person",
-    "position", "quote", "sentence", "sourceFile", "sourceLine", "start", "subareaName", "text",
-    "trackUnknown", "venue",
+    "Area", "Authorship", "Collaboration", "Method", "MethodMention", "MethodUse", "Track",
+    "areaName", "authorCount", "authorListTruncated", "authorship", "collaborator", "count", "end",
+    "firstYear", "inTrack", "key", "lastYear", "mention", "method", "methodUse", "nameAsWritten", "nameKey",
+    "paperCount", "person", "position", "quote", "sentence", "sourceFile", "sourceLine", "start",
+    "subareaName", "text", "trackUnknown", "venue", "weight",
 )
 #: The kg vocabulary. Fixed, independent of the base IRI, so named queries work on any export.
 KG = ClosedNamespace("https://w3id.org/kg/ontology#", KG_TERMS)
@@ -44,11 +44,9 @@ def defines(prefix: str, name: str) -> bool:
     (True, False, True)
     """
     namespace = _NAMESPACES[prefix]
-    try:
-        iri = namespace[name]
-    except (KeyError, AttributeError):
-        return False
-    return str(iri) in namespace if isinstance(namespace, DefinedNamespaceMeta) else True
+    if isinstance(namespace, DefinedNamespaceMeta):
+        return not name.startswith("_") and PREFIXES[prefix] + name in namespace
+    return name in KG_TERMS
 
 
 class Terms:

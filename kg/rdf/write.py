@@ -15,7 +15,7 @@ from kg.rdf.turtle import ntriples_to_turtle
 
 
 def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DEFAULT_BASE_IRI,
-              language: str | None = "en") -> list[Path]:
+              language: str | None = "en", coauthors: nx.Graph | None = None) -> list[Path]:
     """Write `graph.ttl`, `graph.nt` and `graph.jsonld` into `out_dir`.
 
     One streamed pass over the sorted statements writes the N-Triples and the JSON-LD, subject by
@@ -31,6 +31,9 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
         The base of the IRIs minted for nodes (`check_base_iri`).
     language : str or None
         The language tag of texts (abstracts, labels); None for none.
+    coauthors : networkx.Graph, optional
+        The whole co-author projection of `G` (`kg.graph.build.coauthor_graph(G)`, any counting,
+        no cuts), if already made: the `kg:Collaboration` nodes come from it; else it is made here.
 
     Returns
     -------
@@ -52,7 +55,7 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
     with text_output(nt_path) as nt, text_output(jsonld_path) as jsonld:
         jsonld.write(jsonld_head(base_iri))
         separator = "\n"
-        for subject, made in statements(G, base_iri, language):
+        for subject, made in statements(G, base_iri, language, coauthors):
             nt.write(nt_writer.text(subject, made))
             jsonld.write(separator + jsonld_writer.text(subject, made))
             separator = JSONLD_SEPARATOR
