@@ -82,7 +82,7 @@ class BuildResult:
         one_level = sum(self.graph.nodes[v]["kind"] == "area" for v in filed)
         made = (f"{counts.get('paper', 0)} papers, {counts.get('author', 0)} authors, {len(filed)} tracks "
                 f"({len(filed) - one_level} area · subarea, {one_level} area only), {counts.get('area', 0)} areas, "
-                f"{counts.get('method', 0)} methods")
+                f"{counts.get('method', 0)} methods, {counts.get('dataset', 0)} datasets")
         wrote = ", ".join(p.name for p in self.files)
         return f"{self.read.summary()}\ngraph: {made}\nwrote {len(self.files)} files to {self.out_dir}{os.sep}: {wrote}"
 
@@ -123,7 +123,7 @@ def load_graph(inputs: Inputs = None, options: BuildOptions | None = None, **cha
     >>> len(result.papers), G.graph["n_papers"]
     (20, 20)
     """
-    from kg.extract import extract, make_pipeline
+    from kg.extract import extract_concepts, make_pipeline
     from kg.graph import build_graph
     from kg.graph.aliases import load_aliases
 
@@ -131,8 +131,8 @@ def load_graph(inputs: Inputs = None, options: BuildOptions | None = None, **cha
     alias_table = load_aliases(o.aliases) if o.aliases else None
     nlp = make_pipeline(o.spacy_model)
     result, papers = reading(inputs, format=o.format, strict=o.strict, quiet=o.quiet)
-    methods = extract(papers, nlp=nlp, workers=o.workers, quiet=o.quiet)  # the workers start on the first papers read
-    return result, build_graph(result.papers, methods, aliases=alias_table)
+    found = extract_concepts(papers, nlp=nlp, workers=o.workers, quiet=o.quiet)  # starts on the first papers read
+    return result, build_graph(result.papers, found.methods, datasets=found.datasets, aliases=alias_table)
 
 
 def input_summary(result: ReadResult) -> dict:

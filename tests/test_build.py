@@ -18,7 +18,7 @@ DATA = Path(__file__).parent / "data" / "readers"
 OUTPUTS = ["papers.jsonl", "graph.ttl", "graph.nt", "graph.jsonld", "graph.graphml", "graph.gexf",
            "coauthors.vosviewer.json", "topics.vosviewer.json", "report.md", "report.json",
            "coauthors.html", "topics.html", "authors.csv", "coauthor_edges.csv", "methods.csv",
-           "method_pairs.csv", "tracks.csv", "cross_track.csv", "possible_duplicates.csv"]
+           "method_pairs.csv", "datasets.csv", "tracks.csv", "cross_track.csv", "possible_duplicates.csv"]
 
 
 @pytest.fixture(scope="module")

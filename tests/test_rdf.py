@@ -234,3 +234,35 @@ def test_unknown_node_kind_or_relation_is_an_error_not_a_silent_loss():
     G.add_edge("paper:p1", "paper:p2", rel="cites")
     with pytest.raises(ValueError, match="rel 'cites'"):
         to_rdf(G)
+
+
+def test_datasets_external_ids_dois_and_label_sources_are_exported_valid_and_round_trip():
+    """Issue 20/21/23: a dataset is a kg:Dataset (schema:Dataset) of its own, never a method; an
+    author's external ids are schema:identifier and owl:sameAs the source's IRI; a paper says where
+    its label comes from."""
+    from kg.graph import build_graph
+    from kg.records import Author, Method, MethodMention, Paper, Source
+
+    where = Source("t.jsonl", 1)
+    titled = Paper(key="k1", authors=(Author("Ana Silva", "orcid-0000-0002-1825-0097",
+                                             ids=(("orcid", "0000-0002-1825-0097"),)),
+                                      Author("Bo Li", "bo-li")),
+                   abstract="We train FooNet on ImageNet.", text="We train FooNet on ImageNet.", title="FooNet",
+                   doi="10.1000/xyz<1>", source=where)
+    plain = Paper(key="k2", authors=(Author("Bo Li", "bo-li"),), abstract="A study.", text="A study.", source=where)
+    imagenet = Method("imagenet", "ImageNet", mentions=(MethodMention("ImageNet", 18, 26, titled.text),),
+                      kind="dataset")
+    foonet = Method("foonet", "FooNet", mentions=(MethodMention("FooNet", 9, 15, titled.text),))
+    G = build_graph([titled, plain], {"k1": (foonet,)}, datasets={"k1": (imagenet,)})
+    graph = to_rdf(G)
+    assert_valid(graph)
+    assert_same_graph(G, from_rdf(graph))
+    ana = rdflib.URIRef(node_iri("author:orcid-0000-0002-1825-0097"))
+    assert set(graph.objects(ana, rdflib.OWL.sameAs)) == {rdflib.URIRef("https://orcid.org/0000-0002-1825-0097")}
+    assert str(graph.value(ana, rdflib.SDO.identifier)) == "orcid:0000-0002-1825-0097"
+    dataset = rdflib.URIRef(node_iri("dataset:imagenet"))
+    assert (dataset, rdflib.RDF.type, rdflib.SDO.Dataset) in graph and (dataset, rdflib.RDF.type, KG.Method) not in graph
+    paper = rdflib.URIRef(node_iri("paper:k1"))
+    assert str(graph.value(paper, KG.labelSource)) == "title" and str(graph.value(paper, rdflib.RDFS.label)) == "FooNet"
+    assert str(graph.value(rdflib.URIRef(node_iri("paper:k2")), KG.labelSource)) == "authors"
+    assert str(graph.value(paper, rdflib.SDO.identifier)) == "10.1000/xyz<1>"

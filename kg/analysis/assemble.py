@@ -9,7 +9,8 @@ import networkx as nx
 from kg.analysis.centrality import betweenness, component_summary, eigenvector_components
 from kg.analysis.communities import Partition, community_summary, louvain
 from kg.analysis.trends import paper_years, trends
-from kg.analysis.tables import (author_table, bridging_methods, collaboration, cross_track, edge_table, method_table,
+from kg.analysis.tables import (author_table, bridging_methods, collaboration, cross_track, dataset_table, edge_table,
+                               method_table,
                                 track_table)
 from kg.errors import ArgumentError
 from kg.graph.aliases import possible_duplicates
@@ -111,6 +112,7 @@ def analyze(
         notes.append(f"eigenvector centrality did not converge in {len(fallbacks)} "
                      "component(s); normalised strength was used there.")
 
+    datasets = dataset_table(G)
     report = {
         "kg_report": REPORT_VERSION,
         "parameters": {"counting": counting, "seed": seed, "resolution": resolution, "top": top,
@@ -118,6 +120,7 @@ def analyze(
         "corpus": {
             "papers": G.graph.get("n_papers", 0), "authors": G.graph.get("n_authors", 0),
             "tracks": len(tracks), "areas": G.graph.get("n_areas", 0), "methods": G.graph.get("n_methods", 0),
+            "datasets": G.graph.get("n_datasets", 0),
             "coauthor_links": C.number_of_edges(), "method_links": T.number_of_edges(),
             "papers_without_track": len(untracked), "papers_without_methods":
                 sum(1 for p in nodes_of_kind(G, "paper") if not paper_methods(G, p)),
@@ -135,6 +138,7 @@ def analyze(
         "top_methods": methods[:top],
         "method_pairs": method_pairs[:top],
         "bridging_methods": bridges[:top],
+        "top_datasets": datasets[:top],
         "possible_duplicates": possible_duplicates(G),
         "notes": notes,
         "tables": {
@@ -144,6 +148,7 @@ def analyze(
             "method_pairs": method_pairs,
             "tracks": tracks,
             "cross_track": pairs,
+            "datasets": datasets,
         },
     }
     if year_of:

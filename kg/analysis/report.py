@@ -50,6 +50,8 @@ CSV_TABLES: dict[str, tuple[str, list[Column]]] = {
                     + [("track_labels", _joined("track_labels"))] + _cols("community")),
     "method_pairs.csv": ("method_pairs", _cols("source", "target", "source_label", "target_label", "count",
                                                "association") + [("papers", _joined("papers"))]),
+    "datasets.csv": ("datasets", _cols("key", "label") + [("alt_labels", _joined("alt_labels"))]
+                     + _cols("papers", "mentions") + [("top_methods", _joined("top_methods"))]),
     "tracks.csv": ("tracks", _cols("key", "label", "area", "subarea", "papers", "authors")
                    + [("top_methods", _joined("top_methods", "label"))]),
     "cross_track.csv": ("cross_track", [("track_a", _pair("tracks", 0)), ("track_b", _pair("tracks", 1)),
@@ -256,6 +258,8 @@ def to_markdown(report: dict) -> str:
                 "source_label", "target_label", "count", "association")),
             "## Methods bridging tracks\n", md_table(report["bridging_methods"], _cols("label", "tracks", "papers")
                                                      + [("in tracks", _joined("track_labels"))]),
+            "## Datasets and benchmarks\n", md_table(report.get("top_datasets", []), _cols("label", "papers", "mentions")
+                                                      + [("used with", _joined("top_methods"))]),
             "## Possible duplicate authors (never merged; decide in an aliases file)\n",
             md_table(report["possible_duplicates"], CSV_TABLES["possible_duplicates.csv"][1][2:]),
             *(trends_markdown(report["trends"], figure="trends.png") if "trends" in report else []),

@@ -302,3 +302,37 @@ def bridging_methods(methods: Sequence[dict]) -> list[dict]:
     """
     rows = [m for m in methods if m["tracks"] >= 2]
     return sorted(rows, key=lambda r: (-r["tracks"], -r["papers"], r["key"]))
+
+
+def dataset_table(G: nx.DiGraph) -> list[dict]:
+    """One row per data set or benchmark: papers that mention it, mentions, and the methods used with it.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        The knowledge graph.
+
+    Returns
+    -------
+    list of dict
+        `key`, `label`, `alt_labels`, `papers`, `mentions`, `top_methods` (labels of the methods its
+        papers mention most); most papers first, then most mentions, then key.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.DiGraph()
+    >>> G.add_node("paper:1", kind="paper"); G.add_node("dataset:mnist", kind="dataset", label="MNIST", alt_labels=[])
+    >>> G.add_edge("paper:1", "dataset:mnist", rel="uses_dataset", count=2)
+    >>> [(row["label"], row["papers"], row["mentions"]) for row in dataset_table(G)]
+    [('MNIST', 1, 2)]
+    """
+    rows = []
+    for dataset in nodes_of_kind(G, "dataset"):
+        papers = [p for p, _, rel in G.in_edges(dataset, data="rel") if rel == "uses_dataset"]
+        methods = Counter(m for p in papers for m in paper_methods(G, p))
+        rows.append({"key": dataset, "label": G.nodes[dataset]["label"],
+                     "alt_labels": list(G.nodes[dataset].get("alt_labels", [])), "papers": len(papers),
+                     "mentions": sum(G.edges[p, dataset].get("count", 0) for p in papers),
+                     "top_methods": [G.nodes[m]["label"] for m in sorted(methods, key=lambda m: (-methods[m], m))[:5]]})
+    return sorted(rows, key=lambda r: (-r["papers"], -r["mentions"], r["key"]))

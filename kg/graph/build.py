@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from kg.graph.nodes import area_node, author_node, method_node, paper_node, track_node
+from kg.graph.nodes import area_node, author_node, dataset_node, method_node, paper_node, track_node
 from kg.names import fold
 from kg.records import Method, Paper
 
@@ -53,7 +53,7 @@ def _paper_attributes(paper: Paper, label: str, label_source: str, n_authors: in
     attrs = {
         "kind": "paper", "label": label, "label_source": label_source, "key": paper.key, "id": paper.id, "title": paper.title,
         "abstract": paper.abstract, "text": paper.text, "authors_truncated": paper.authors_truncated,
-        "n_authors": n_authors, "year": paper.year, "venue": paper.venue,
+        "n_authors": n_authors, "year": paper.year, "venue": paper.venue, "doi": paper.doi,
         "keywords": list(paper.keywords) or None,
         "source_file": paper.source.file if paper.source else None,
         "source_line": paper.source.line if paper.source else None,
@@ -74,10 +74,23 @@ def _same_name(name: str, signatures: list[tuple[str, str]], key: str) -> bool:
     return any(k == key and fold(n) == fold(name) for k, n in signatures)
 
 
+def _concept_labels(kept: Sequence[tuple[Paper, list]], concepts: Mapping[str, Sequence[Method]]
+                    ) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """Concept key -> the label first seen (the node's label), and -> every label and variant seen."""
+    labels: dict[str, str] = {}
+    alts: dict[str, set[str]] = defaultdict(set)
+    for paper, _ in kept:
+        for concept in concepts.get(paper.key, ()):
+            labels.setdefault(concept.key, concept.label)
+            alts[concept.key].update(concept.alt_labels, {concept.label})
+    return labels, alts
+
+
 def build_graph(
     papers: Iterable[Paper],
     methods: Mapping[str, Sequence[Method]] | None = None,
     *,
+    datasets: Mapping[str, Sequence[Method]] | None = None,
     aliases: Aliases | None = None,
 ) -> nx.DiGraph:
     """Build the knowledge graph from records (and the methods extracted per `Paper.key`).
@@ -96,6 +109,9 @@ def build_graph(
         The records, as the readers make them.
     methods : mapping, optional
         `Paper.key` -> the paper's `Method`s (what `kg.extract_methods` returns).
+    datasets : mapping, optional
+        `Paper.key` -> the data sets and benchmarks it mentions (`kg.extract.extract_concepts(...).datasets`):
+        `dataset:<key>` nodes, linked by `uses_dataset` edges; never methods.
     aliases : Aliases, optional
         Author merges and splits (`kg.load_aliases`), applied before anything is counted.
 
@@ -112,7 +128,7 @@ def build_graph(
     >>> G.graph["n_papers"], G.nodes[papers[0].node]["kind"]
     (20, 'paper')
     """
-    methods = methods or {}
+    methods, datasets = methods or {}, datasets or {}
     resolve: Callable = aliases.resolve if aliases is not None else (lambda paper, author: (author.key, None))
     G = nx.DiGraph(kind="kg")
 
@@ -141,12 +157,8 @@ def build_graph(
                 canonical.setdefault(key, label)
         kept.append((paper, signatures))
 
-    method_labels: dict[str, str] = {}  # method key -> label first seen (the node's label)
-    method_alts: dict[str, set[str]] = defaultdict(set)
-    for paper, _ in kept:
-        for method in methods.get(paper.key, ()):
-            method_labels.setdefault(method.key, method.label)
-            method_alts[method.key].update(method.alt_labels, {method.label})
+    method_labels, method_alts = _concept_labels(kept, methods)
+    dataset_labels, dataset_alts = _concept_labels(kept, datasets)
 
     for paper, signatures in kept:
         proposed = None if paper.title else proposed_method(methods.get(paper.key, ()))
@@ -174,6 +186,8 @@ def build_graph(
                 G.add_edge(track, area, rel="broader")
     for key, label in method_labels.items():
         G.add_node(method_node(key), kind="method", label=label, alt_labels=sorted(method_alts[key] - {label}))
+    for key, label in dataset_labels.items():
+        G.add_node(dataset_node(key), kind="dataset", label=label, alt_labels=sorted(dataset_alts[key] - {label}))
 
     shared: dict = {}
     for paper, signatures in kept:
@@ -185,9 +199,12 @@ def build_graph(
         for method in methods.get(paper.key, ()):
             G.add_edge(source, method_node(method.key), rel="mentions", count=method.count,
                        evidence=_evidence(method, shared))
+        for dataset in datasets.get(paper.key, ()):
+            G.add_edge(source, dataset_node(dataset.key), rel="uses_dataset", count=dataset.count,
+                       evidence=_evidence(dataset, shared))
 
     kinds = Counter(kind for _, kind in G.nodes(data="kind"))
-    G.graph.update({f"n_{kind}s": kinds.get(kind, 0) for kind in ("paper", "author", "track", "area", "method")})
+    G.graph.update({f"n_{kind}s": kinds.get(kind, 0) for kind in ("paper", "author", "track", "area", "method", "dataset")})
     G.graph["n_truncated"] = sum(paper.authors_truncated for paper, _ in kept)
     G.graph["duplicate_papers"] = duplicates
     return G

@@ -4,6 +4,7 @@
     paper:<key>   -in_track---->  track:<area>--<sub>      (or area:<area> for one-level tracks)
     track:<...>   -broader----->  area:<area>
     paper:<key>   -mentions---->  method:<key>             (count, evidence)
+    paper:<key>   -uses_dataset->  dataset:<key>           (count, evidence)
 """
 from __future__ import annotations
 
@@ -34,6 +35,10 @@ def track_node(track: Track) -> str:
 
 def method_node(key: str) -> str:
     return f"method:{key}"
+
+
+def dataset_node(key: str) -> str:
+    return f"dataset:{key}"
 
 
 def nodes_of_kind(G: nx.DiGraph, kind: str) -> list[str]:

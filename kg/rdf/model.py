@@ -23,10 +23,11 @@ names are plain strings.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from operator import eq, itemgetter
 from typing import NamedTuple
+from urllib.parse import quote
 
 import networkx as nx
 
@@ -35,6 +36,7 @@ from kg.names import fold
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.terms import C, Minter, P, Statement, class_term, decimal_term, iri_term, literal_term, predicate_term
 from kg.rdf.vocab import IRI
+from kg.records import ID_URLS
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,9 @@ class Field:
 KINDS: dict[str, tuple[tuple[str, ...], str | None, tuple[Field, ...]]] = {
     "paper": ((IRI.SCHEMA.ScholarlyArticle,), None, (
         Field("label", IRI.RDFS.label, "text"),
+        Field("label_source", IRI.KG.labelSource),
         Field("id", IRI.DCTERMS.identifier),
+        Field("doi", IRI.SCHEMA.identifier),
         Field("title", IRI.SCHEMA.name, "text"),
         Field("abstract", IRI.SCHEMA.abstract, "text"),
         Field("text", IRI.KG.text, "text"),
@@ -69,6 +73,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str | None, tuple[Field, ...]]] = {
     "author": ((IRI.SCHEMA.Person,), None, (
         Field("label", IRI.SCHEMA.name),
         Field("names", IRI.SCHEMA.alternateName, many=True, listed=True),
+        Field("ids", IRI.SCHEMA.identifier, many=True),
     )),
     "track": ((IRI.KG.Track, IRI.SKOS.Concept), "tracks", (
         Field("label", IRI.SKOS.prefLabel, "text"),
@@ -82,14 +87,19 @@ KINDS: dict[str, tuple[tuple[str, ...], str | None, tuple[Field, ...]]] = {
         Field("label", IRI.SKOS.prefLabel, "text"),
         Field("alt_labels", IRI.SKOS.altLabel, "text", many=True, listed=True),
     )),
+    "dataset": ((IRI.KG.Dataset, IRI.SCHEMA.Dataset, IRI.SKOS.Concept), "datasets", (
+        Field("label", IRI.SKOS.prefLabel, "text"),
+        Field("alt_labels", IRI.SKOS.altLabel, "text", many=True, listed=True),
+    )),
 }
 #: The attributes whose folded forms become `kg:nameKey` (exact, case-insensitive lookup by name).
-LOOKUP = {"author": ("label", "names"), "method": ("label", "alt_labels"), "track": ("label",), "area": ("label",)}
-SCHEMES = {"tracks": "Conference tracks", "methods": "Method concepts"}
+LOOKUP = {"author": ("label", "names"), "method": ("label", "alt_labels"), "dataset": ("label", "alt_labels"),
+          "track": ("label",), "area": ("label",)}
+SCHEMES = {"tracks": "Conference tracks", "methods": "Method concepts", "datasets": "Datasets and benchmarks"}
 #: Evidence item key, property, kind.
 EVIDENCE = (("text", IRI.KG.quote, "text"), ("start", IRI.KG.start, "integer"),
             ("end", IRI.KG.end, "integer"), ("sentence", IRI.KG.sentence, "text"))
-RELS = ("authored_by", "in_track", "broader", "mentions")
+RELS = ("authored_by", "in_track", "broader", "mentions", "uses_dataset")
 
 
 class Lit(NamedTuple):
@@ -124,6 +134,7 @@ def _node_statements(G: nx.DiGraph, node: str, m: Minter) -> list[Statement]:
     names = [data.get(attr) for attr in LOOKUP.get(kind, ())]
     folded = {fold(str(v)) for value in names if value is not None for v in (value if isinstance(value, list) else [value])}
     statements += [(P.KG.nameKey, literal_term(key)) for key in sorted(folded)]
+    statements += [(P.OWL.sameAs, iri_term(iri)) for iri in _same_as(data.get("ids") or ())]
     edges = list(G.out_edges(node, data=True))
     if kind == "paper":
         has_track = any(d.get("rel") == "in_track" for _, _, d in edges)
@@ -139,6 +150,8 @@ def _node_statements(G: nx.DiGraph, node: str, m: Minter) -> list[Statement]:
             statements.append((P.SKOS.broader, o))
         elif rel == "mentions":
             statements += [(P.DCTERMS.subject, o), (P.KG.methodUse, iri_term(m.method_use(node, target)))]
+        elif rel == "uses_dataset":
+            statements.append((P.KG.datasetUse, iri_term(m.dataset_use(node, target))))
         else:
             raise ArgumentError(f"to_rdf: edge {node!r} -> {target!r} has rel {rel!r}; expected one of {RELS}")
     return statements
@@ -149,9 +162,26 @@ def _authorship_statements(author: str, d: dict, m: Minter) -> list[Statement]:
             (P.KG.position, m.literal(d["position"], "integer")), (P.KG.nameAsWritten, literal_term(str(d["name"])))]
 
 
+def _same_as(ids: Iterable[str]) -> list[str]:
+    """Where each `scheme:id` of an author resolves (`kg.records.ID_URLS`), the id percent-encoded."""
+    urls = []
+    for item in ids:
+        scheme, _, value = item.partition(":")
+        if scheme in ID_URLS and value:
+            urls.append(ID_URLS[scheme].format(quote(value, safe="")))
+    return urls
+
+
 def _method_use_statements(s: str, method: str, d: dict, m: Minter) -> list[Statement]:
     evidence = d.get("evidence") or []
     statements: list[Statement] = [(P.RDF.type, C.KG.MethodUse), (P.KG.method, m.node(method)),
+                                   (P.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
+    return statements + [(P.KG.mention, iri_term(f"{s}/{i}")) for i in range(1, len(evidence) + 1)]
+
+
+def _dataset_use_statements(s: str, dataset: str, d: dict, m: Minter) -> list[Statement]:
+    evidence = d.get("evidence") or []
+    statements: list[Statement] = [(P.RDF.type, C.KG.DatasetUse), (P.KG.dataset, m.node(dataset)),
                                    (P.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
     return statements + [(P.KG.mention, iri_term(f"{s}/{i}")) for i in range(1, len(evidence) + 1)]
 
@@ -210,9 +240,10 @@ def _subjects(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
     for u, v, d in G.edges(data=True):
         if d.get("rel") == "authored_by":
             yield f"<{m.authorship(u, d['position'])}> ", _authorship_statements, v, d, m
-        elif d.get("rel") == "mentions":
-            s = m.method_use(u, v)
-            yield f"<{s}> ", _method_use_statements, s, v, d, m
+        elif d.get("rel") in ("mentions", "uses_dataset"):
+            dataset = d["rel"] == "uses_dataset"
+            s = m.dataset_use(u, v) if dataset else m.method_use(u, v)
+            yield f"<{s}> ", _dataset_use_statements if dataset else _method_use_statements, s, v, d, m
             for i, item in enumerate(d.get("evidence") or [], start=1):
                 yield f"<{s}/{i}> ", _mention_statements, u, i, item, m
     sizes: dict[str, int] = {}  # listed authors per paper, shared by the collaborations

@@ -120,10 +120,11 @@ def from_rdf(graph: rdflib.Graph) -> nx.DiGraph:
     for paper, a in sorted(graph.subject_objects(KG.authorship)):
         G.add_edge(key[paper], key[graph.value(a, KG.person)], rel="authored_by",
                    position=int(graph.value(a, KG.position)), name=str(graph.value(a, KG.nameAsWritten)))
-    for paper, use in sorted(graph.subject_objects(KG.methodUse)):
-        mentions = sorted(graph.objects(use, KG.mention), key=lambda e: int(graph.value(e, KG.position)))
-        evidence = [{k: _python(graph.value(e, rdflib.URIRef(p)), kind) for k, p, kind in EVIDENCE
-                     if graph.value(e, rdflib.URIRef(p)) is not None} for e in mentions]
-        G.add_edge(key[paper], key[graph.value(use, KG.method)], rel="mentions",
-                   count=int(graph.value(use, KG["count"])), evidence=evidence)
+    for use_of, concept_of, rel in ((KG.methodUse, KG.method, "mentions"), (KG.datasetUse, KG.dataset, "uses_dataset")):
+        for paper, use in sorted(graph.subject_objects(use_of)):
+            mentions = sorted(graph.objects(use, KG.mention), key=lambda e: int(graph.value(e, KG.position)))
+            evidence = [{k: _python(graph.value(e, rdflib.URIRef(p)), kind) for k, p, kind in EVIDENCE
+                         if graph.value(e, rdflib.URIRef(p)) is not None} for e in mentions]
+            G.add_edge(key[paper], key[graph.value(use, concept_of)], rel=rel,
+                       count=int(graph.value(use, KG["count"])), evidence=evidence)
     return G

@@ -135,6 +135,9 @@ class Minter:
     def method_use(self, paper: str, method: str) -> str:
         return f"{self.node_iri(paper)}/method/{self._segment(method)}"
 
+    def dataset_use(self, paper: str, dataset: str) -> str:
+        return f"{self.node_iri(paper)}/dataset/{self._segment(dataset)}"
+
     def collaboration(self, a: str, b: str) -> str:
         """The IRI of the collaboration of two authors (`a` < `b`): `{base}collaboration/{a}/{b}`."""
         return f"{self.base}collaboration/{self._segment(a)}/{self._segment(b)}"

@@ -14,9 +14,10 @@ from rdflib.namespace import DCTERMS, OWL, PROV, RDF, RDFS, SDO, SKOS, XSD, Clos
 
 #: The terms `kg/rdf/ontology.ttl` defines (a test checks the two agree).
 KG_TERMS = (
-    "Area", "Authorship", "Collaboration", "Method", "MethodMention", "MethodUse", "Track",
-    "areaName", "authorCount", "authorListTruncated", "authorship", "collaborator", "count", "end",
-    "firstYear", "inTrack", "key", "lastYear", "mention", "method", "methodUse", "nameAsWritten", "nameKey",
+    "Area", "Authorship", "Collaboration", "Dataset", "DatasetUse", "Method", "MethodMention", "MethodUse", "Track",
+    "areaName", "authorCount", "authorListTruncated", "authorship", "collaborator", "count", "dataset", "datasetUse",
+    "end", "firstYear", "inTrack", "key", "labelSource", "lastYear", "mention", "method", "methodUse",
+    "nameAsWritten", "nameKey",
     "paperCount", "person", "position", "quote", "sentence", "sourceFile", "sourceLine", "start",
     "subareaName", "text", "trackUnknown", "venue", "weight",
 )
