@@ -94,6 +94,13 @@ def format_result(result: QueryResult, fmt: str = "table", max_width: int = 60) 
     ----  ------
     Ann   2
     (1 row)
+    >>> print(format_result(QueryResult(["author", "coauthor"], [("Ann", "Bo"), ("Ann", "Cy")])), end="")
+    author: Ann
+    coauthor
+    --------
+    Bo
+    Cy
+    (2 rows)
     >>> print(format_result(QueryResult(["name", "papers"], [("Ann", 2)]), "csv"), end="")
     name,papers
     Ann,2
@@ -110,9 +117,16 @@ def format_result(result: QueryResult, fmt: str = "table", max_width: int = 60) 
     if fmt != "table":
         raise ArgumentError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
     cells = [[_cut(" ".join(c.split()), max_width) for c in row] for row in cells]
-    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(result.columns)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(result.columns, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
+    # leading columns with one value in every row (the bound parameters) are said once, above the table
+    same: list[int] = []
+    while len(cells) > 1 and len(same) < len(result.columns) - 1 and len({row[len(same)] for row in cells}) == 1:
+        same.append(len(same))
+    lines = [f"{result.columns[i]}: {cells[0][i]}" for i in same]
+    columns = result.columns[len(same):]
+    cells = [row[len(same):] for row in cells]
+    widths = [max([len(c)] + [len(row[i]) for row in cells]) for i, c in enumerate(columns)]
+    lines += ["  ".join(c.ljust(w) for c, w in zip(columns, widths)).rstrip(),
+              "  ".join("-" * w for w in widths)]
     lines += ["  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in cells]
     lines.append(f"({len(result.rows)} row{'s' if len(result.rows) != 1 else ''})")
     return "\n".join(lines) + "\n"
