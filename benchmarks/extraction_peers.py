@@ -16,7 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg.evaluate import GoldDoc, evaluate, load_gold, score
 from kg.extract import make_pipeline
 
@@ -80,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict | None]:
     notes: dict[str, str] = {}
     try:
         results[f"ours ({TRAINED})"] = evaluate(path, make_pipeline(TRAINED))
-    except UsageError:
+    except ArgumentError:
         results[f"ours ({TRAINED})"], notes[f"ours ({TRAINED})"] = None, "n/a (not installed)"
     peers: dict[str, Callable[[Sequence[GoldDoc]], list[list[str]]]] = {
         "YAKE top-10": _yake, "pytextrank top-10": _textrank, "noun chunks (all)": _noun_chunks}

@@ -20,7 +20,7 @@ from pathlib import Path
 import spacy
 
 from kg._util import parallel
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg.extract import extract, make_pipeline
 from kg.readers import read
 
@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, dict[str, float]]:
         make_pipeline("en_core_web_sm")
         rows["extract() on en_core_web_sm"] = (lambda: make_pipeline("en_core_web_sm"),
                                                lambda nlp: extract(papers, nlp=nlp, workers=args.workers))
-    except UsageError:
+    except ArgumentError:
         pass
     figures: dict[str, dict[str, float]] = {}
     for name, (fresh, run) in rows.items():

@@ -187,21 +187,21 @@ def _stage_extract(ctx: _Context) -> dict:
 
 
 def _stage_graph(ctx: _Context) -> dict:
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     ctx.graph = build_graph(ctx.papers, ctx.methods)
     return {"nodes": ctx.graph.number_of_nodes(), "edges": ctx.graph.number_of_edges()}
 
 
 def _stage_rdf(ctx: _Context) -> dict:
-    from kg.rdf.export import write_rdf
+    from kg.rdf import write_rdf
 
     files = write_rdf(ctx.graph, ctx.out_dir)
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
 
 
 def _stage_exports(ctx: _Context) -> dict:
-    from kg.exports.core import write_gexf, write_graphml
+    from kg.exports import write_gexf, write_graphml
 
     files = [write_graphml(ctx.graph, ctx.out_dir / "graph.graphml"), write_gexf(ctx.graph, ctx.out_dir / "graph.gexf")]
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}
@@ -209,9 +209,9 @@ def _stage_exports(ctx: _Context) -> dict:
 
 def _stage_analysis(ctx: _Context) -> dict:
     """As `kg build`: both projections once, their VOSviewer maps, then the report on the same projections."""
-    from kg.analysis.core import analyze
-    from kg.exports.core import write_vosviewer
-    from kg.graph.build import coauthor_graph, topic_graph
+    from kg.analysis import analyze
+    from kg.exports import write_vosviewer
+    from kg.graph import coauthor_graph, topic_graph
     from kg.analysis.report import write_report
 
     coauthors, topics = coauthor_graph(ctx.graph), topic_graph(ctx.graph, normalize="association")
@@ -223,7 +223,7 @@ def _stage_analysis(ctx: _Context) -> dict:
 
 
 def _stage_views(ctx: _Context) -> dict:
-    from kg.views.page import write_views
+    from kg.views import write_views
 
     files = write_views(ctx.graph, ctx.out_dir, seed=42, quiet=True, **ctx.projections)
     return {"MB": round(sum(f.stat().st_size for f in files) / MB, 1)}

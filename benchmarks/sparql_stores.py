@@ -36,7 +36,7 @@ import pyoxigraph as ox  # noqa: E402
 import rdflib  # noqa: E402
 
 from kg._util.io import atomic_open  # noqa: E402
-from kg.rdf.export import iter_ntriples  # noqa: E402
+from kg.rdf import iter_ntriples  # noqa: E402
 from kg.rdf.sparql import NamedQuery, named_queries  # noqa: E402
 
 AREAS, SUBAREAS, METHODS = 10, 4, 600
@@ -105,7 +105,7 @@ def synthetic_graph(n: int = 10_000, seed: int = 0) -> nx.DiGraph:
 def pipeline_graph(papers: Sequence) -> nx.DiGraph:
     """Papers through the real pipeline: extraction, then kg.graph.build_graph."""
     from kg.extract import extract
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     return build_graph(papers, extract(papers))
 

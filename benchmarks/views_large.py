@@ -37,7 +37,7 @@ OUT_DIR = BENCH_DIR / "out" / "views"
 
 def _graph(inputs: Sequence[str], papers: int, seed: int):
     """The hub graph: of the inputs (read + extract + build), or of a synthetic corpus (no methods)."""
-    from kg.graph.build import build_graph
+    from kg.graph import build_graph
 
     if inputs:
         from kg.extract import extract
@@ -51,7 +51,7 @@ def _graph(inputs: Sequence[str], papers: int, seed: int):
 
 
 def _render(make: Callable[[], object], path: Path) -> tuple[object, float]:
-    from kg.views.page import write_html
+    from kg.views import write_html
 
     start = time.perf_counter()
     view = make()
@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> dict:
 
     from playwright.sync_api import sync_playwright
 
-    from kg.views.page import DEFAULT_TOP_N, coauthor_view, topic_view
+    from kg.views import DEFAULT_TOP_N, coauthor_view, topic_view
 
     top_n = DEFAULT_TOP_N if args.top_n is None else args.top_n or None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 
 
 def find_config(folder: str | Path = ".") -> Path | None:
@@ -31,7 +31,7 @@ def load_config(path: str | Path | None = None) -> dict:
     data = _load(path)
     settings = data.get("tool", {}).get("kg", {}) if path.name == "pyproject.toml" else data
     if not isinstance(settings, dict):
-        raise UsageError(f"{path}: [tool.kg] must be a table of settings")
+        raise ArgumentError(f"{path}: [tool.kg] must be a table of settings")
     settings = {key.replace("-", "_"): value for key, value in settings.items()}
     if isinstance(settings.get("aliases"), str):
         settings["aliases"] = str((path.parent / settings["aliases"]))
@@ -43,6 +43,6 @@ def _load(path: Path) -> dict:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
-        raise UsageError(f"{path}: not valid TOML ({exc}); fix the file or remove it") from None
+        raise ArgumentError(f"{path}: not valid TOML ({exc}); fix the file or remove it") from None
     except OSError as exc:
-        raise UsageError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise ArgumentError(f"{path}: cannot be read ({exc.strerror})") from None

@@ -1,9 +1,16 @@
-"""Method-extraction quality against gold data: `kg eval GOLD.jsonl`.
+"""Method-extraction quality against gold data: `kg eval GOLD.jsonl ...`.
 
-Gold: JSON Lines `{"id", "text", "methods": [mention strings]}` (SciERC's Method mentions in
-`../shared/data/scierc_dev.jsonl`). Each document is scored on *distinct normalised strings*
-(`normalize_term`): the gold set is its normalised `methods`, the predicted set the normalised
-text of every mention extraction found. Counts are summed over documents (micro average).
+Gold: JSON Lines, one document a line, in either of two forms:
+
+* `{"id", "text", "methods": [mention strings]}` (`doc_id` or `doc_key` instead of `id` are
+  accepted, as SciERC's releases name it);
+* SciERC's original release: `{"doc_key", "sentences": [[token, ...], ...], "ner": [[[start, end,
+  type], ...], ...]}`, spans inclusive over the document's tokens; the text is the tokens joined by
+  spaces and the methods are the `Method` spans.
+
+Each document is scored on *distinct normalised strings* (`normalize_term`): the gold set is its
+normalised `methods`, the predicted set the normalised text of every mention extraction found.
+Counts are summed over documents (micro average).
 
 * strict: a predicted string is a true positive when it equals a gold string.
 * lenient: two strings match when one's token sequence is a contiguous run of the other's
@@ -11,7 +18,8 @@ text of every mention extraction found. Counts are summed over documents (micro 
   gold string / predicted strings; recall = gold strings matched by some predicted string / gold
   strings; so one prediction may recall several gold strings and vice versa.
 
-F1 is the harmonic mean of precision and recall (0 when both are 0).
+F1 is the harmonic mean of precision and recall (0 when both are 0). `errors` lists, per
+document, what the two sides disagree on.
 """
 from __future__ import annotations
 
@@ -48,8 +56,13 @@ class GoldDoc:
     methods: tuple[str, ...]
 
 
+_ID_KEYS = ("id", "doc_id", "doc_key")
+GOLD_TYPE = "Method"
+
+
 def load_gold(path: str | Path) -> list[GoldDoc]:
-    """Read a gold JSONL file; a malformed line raises RecordError naming file and line."""
+    """Read a gold JSONL file (either form, see the module docstring); a malformed line raises
+    RecordError naming file and line."""
     path = Path(path)
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -60,13 +73,45 @@ def load_gold(path: str | Path) -> list[GoldDoc]:
         if not line.strip():
             continue
         try:
-            record = json.loads(line)
-            docs.append(GoldDoc(str(record["id"]), record["text"], tuple(record["methods"])))
-        except (ValueError, KeyError, TypeError) as exc:
-            raise RecordError(str(path), number, f"not a gold record with id, text, methods ({exc})") from exc
+            docs.append(gold_doc(json.loads(line)))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            raise RecordError(str(path), number, "not a gold record with id (or doc_id/doc_key), text and methods, "
+                                                 f"or doc_key, sentences and ner ({exc})") from exc
     if not docs:
         raise InputError(f"{path}: no gold records; expected one JSON object per line")
     return docs
+
+
+def gold_doc(record: dict) -> GoldDoc:
+    """One parsed gold line as a GoldDoc; raises KeyError/TypeError/ValueError when malformed."""
+    if not isinstance(record, dict):
+        raise TypeError(f"a JSON object expected, got {type(record).__name__}")
+    key = next((k for k in _ID_KEYS if k in record), None)
+    if key is None:
+        raise KeyError("id")
+    if "text" not in record and "sentences" in record:
+        return _from_sentences(str(record[key]), record["sentences"], record["ner"])
+    methods = record["methods"]
+    if not isinstance(methods, list) or not all(isinstance(m, str) for m in methods):
+        raise TypeError("methods must be a list of strings")
+    if not isinstance(record["text"], str):
+        raise TypeError("text must be a string")
+    return GoldDoc(str(record[key]), record["text"], tuple(methods))
+
+
+def _from_sentences(doc_id: str, sentences: list, ner: list) -> GoldDoc:
+    """SciERC's original form: tokenised sentences and per-sentence `[start, end, type]` spans,
+    inclusive, indexing the document's tokens."""
+    tokens = [str(t) for sentence in sentences for t in sentence]
+    methods = []
+    for spans in ner:
+        for start, end, label in spans:
+            if label != GOLD_TYPE:
+                continue
+            if not 0 <= int(start) <= int(end) < len(tokens):
+                raise ValueError(f"span [{start}, {end}] outside the document's {len(tokens)} tokens")
+            methods.append(" ".join(tokens[int(start):int(end) + 1]))
+    return GoldDoc(doc_id, " ".join(tokens), tuple(methods))
 
 
 def _matches(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -85,6 +130,17 @@ def _prf(tp_p: int, n_pred: int, tp_g: int, n_gold: int) -> dict[str, float | in
             "tp_predicted": tp_p, "tp_gold": tp_g, "predicted": n_pred, "gold": n_gold}
 
 
+def _compare(gold: Iterable[str], pred: Iterable[str]) -> tuple[set[str], set[str], set[str], set[str]]:
+    """Normalised gold and predicted sets, and those of each matched leniently by the other side."""
+    g = {n for n in map(normalize_term, gold) if n}
+    p = {n for n in map(normalize_term, pred) if n}
+    g_tokens = {x: tuple(x.split()) for x in g}
+    p_tokens = {x: tuple(x.split()) for x in p}
+    p_hit = {x for x, pt in p_tokens.items() if any(_matches(pt, gt) for gt in g_tokens.values())}
+    g_hit = {x for x, gt in g_tokens.items() if any(_matches(pt, gt) for pt in p_tokens.values())}
+    return g, p, g_hit, p_hit
+
+
 def score(gold: Sequence[GoldDoc], predicted: Sequence[Iterable[str]]) -> dict[str, dict[str, float | int]]:
     """Strict and lenient micro P/R/F1 of `predicted` (strings per document, in gold order)."""
     if len(gold) != len(predicted):
@@ -92,17 +148,31 @@ def score(gold: Sequence[GoldDoc], predicted: Sequence[Iterable[str]]) -> dict[s
     strict = [0, 0, 0]  # tp, predicted, gold
     lenient = [0, 0]  # predicted matched, gold matched
     for doc, pred in zip(gold, predicted):
-        g = {n for n in map(normalize_term, doc.methods) if n}
-        p = {n for n in map(normalize_term, pred) if n}
+        g, p, g_hit, p_hit = _compare(doc.methods, pred)
         strict[0] += len(g & p)
         strict[1] += len(p)
         strict[2] += len(g)
-        g_tokens = [tuple(x.split()) for x in g]
-        p_tokens = [tuple(x.split()) for x in p]
-        lenient[0] += sum(any(_matches(pt, gt) for gt in g_tokens) for pt in p_tokens)
-        lenient[1] += sum(any(_matches(pt, gt) for pt in p_tokens) for gt in g_tokens)
+        lenient[0] += len(p_hit)
+        lenient[1] += len(g_hit)
     return {"strict": _prf(strict[0], strict[1], strict[0], strict[2]),
             "lenient": _prf(lenient[0], strict[1], lenient[1], strict[2])}
+
+
+def errors(gold: Sequence[GoldDoc], predicted: Sequence[Iterable[str]]) -> list[dict]:
+    """What gold and prediction disagree on, per document with a disagreement, in gold order.
+
+    Each entry is `{"id", "false_positives", "misses", "partial"}` over normalised strings:
+    predictions matching no gold string even leniently, gold strings no prediction matches, and
+    predictions that match only leniently (strict errors, lenient hits). Sorted lists.
+    """
+    found = []
+    for doc, pred in zip(gold, predicted):
+        g, p, g_hit, p_hit = _compare(doc.methods, pred)
+        entry = {"id": doc.id, "false_positives": sorted(p - p_hit), "misses": sorted(g - g_hit),
+                 "partial": sorted(p_hit - g)}
+        if entry["false_positives"] or entry["misses"] or entry["partial"]:
+            found.append(entry)
+    return found
 
 
 def gold_papers(gold: Sequence[GoldDoc]) -> list[Paper]:
@@ -110,19 +180,24 @@ def gold_papers(gold: Sequence[GoldDoc]) -> list[Paper]:
     return [Paper(key=doc.id, authors=(), abstract=doc.text, text=doc.text, id=doc.id) for doc in gold]
 
 
-def evaluate(gold_path: str | Path, nlp: Language | None = None, *, workers: int = 1) -> dict:
+def evaluate(gold_path: str | Path, nlp: Language | None = None, *, workers: int = 1,
+             with_errors: bool = False) -> dict:
     """Score our extraction (`kg.extract.extract` with `nlp`, default blank English) on a gold file.
 
     Returns `{"gold", "documents", "pipeline", "strict": {...}, "lenient": {...}}`, each scoring
-    block with precision, recall, f1 and the counts behind them.
+    block with precision, recall, f1 and the counts behind them; with `with_errors`, also
+    `"errors"`: the per-document disagreements (`errors`).
     """
     from kg.extract import extract, make_pipeline
 
     gold = load_gold(gold_path)
     nlp = nlp if nlp is not None else make_pipeline()
-    found = extract(gold_papers(gold), nlp=nlp, workers=workers)
-    predicted = [[m.text for method in found[doc.id] for m in method.mentions] for doc in gold]
-    return {"gold": str(gold_path), "documents": len(gold), "pipeline": pipeline_name(nlp), **score(gold, predicted)}
+    found = extract(gold_papers(gold), nlp=nlp, workers=workers, quiet=True)
+    predicted = [[m.text for method in found.get(doc.id, ()) for m in method.mentions] for doc in gold]
+    report = {"gold": str(gold_path), "documents": len(gold), "pipeline": pipeline_name(nlp), **score(gold, predicted)}
+    if with_errors:
+        report["errors"] = errors(gold, predicted)
+    return report
 
 
 def pipeline_name(nlp: Language) -> str:

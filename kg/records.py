@@ -19,12 +19,39 @@ class Source:
     line: int
 
 
+#: External author identifier schemes, in the order that picks an author's identity key: the
+#: databases' own ids (present on every author of their exports) before ORCID (present on some).
+ID_SCHEMES = ("scopus", "openalex", "s2", "openreview", "orcid", "researcherid")
+#: Where an author id of each scheme resolves (`{}` is the id as stored in `Author.ids`).
+ID_URLS = {
+    "scopus": "https://www.scopus.com/authid/detail.uri?authorId={}",
+    "openalex": "https://openalex.org/{}",
+    "s2": "https://www.semanticscholar.org/author/{}",
+    "openreview": "https://openreview.net/profile?id={}",
+    "orcid": "https://orcid.org/{}",
+    "researcherid": "https://www.webofscience.com/wos/author/rid/{}",
+}
+
+
 @dataclass(frozen=True)
 class Author:
-    """An author as written on one paper (`name`) and the normalised identity key (`key`)."""
+    """An author of one paper: `name` (the full name where the input has one), the identity `key`,
+    the name `written` as the input's short form gives it when that differs (`Hao J.` for
+    `Jie Hao`), and external `ids` as `(scheme, id)` pairs (schemes from `ID_SCHEMES`).
+
+    `key` is made from the first id in `ID_SCHEMES` order when there is one (`scopus-57221302630`),
+    else from the name (`kg.names.author_key`): one person written two ways with one id is one
+    key; two people of one name with different ids are two.
+    """
 
     name: str
     key: str
+    written: str | None = None
+    ids: tuple[tuple[str, str], ...] = ()
+
+    def id(self, scheme: str) -> str | None:
+        """The author's id in `scheme` (`orcid`, `scopus`, ...), or None."""
+        return next((value for name, value in self.ids if name == scheme), None)
 
 
 @dataclass(frozen=True)
@@ -41,11 +68,15 @@ class Track:
 
 @dataclass(frozen=True)
 class Paper:
-    """One paper as read. `key` is a stable hash of its normalised cleaned abstract (not the authors,
-    so a truncated listing record and its full JSONL version meet).
+    """One paper as read. `key` is a stable hash of its normalised cleaned abstract; a paper whose
+    abstract an earlier, different paper has (other authors or title) gets the hash of its abstract,
+    author names and title instead (`kg.readers.dedupe`), so distinct papers never share a key.
 
     `abstract` is kept exactly as given (LaTeX included); `text` is the cleaned text that
-    extraction sees. `title` is None when the input has none (listings never do).
+    extraction sees; both are "" for a record without an abstract (kept: co-authorship needs none),
+    whose key is then a hash of its title and author names. `title` is None when the input has
+    none (listings never do). `keywords` are the author keywords as the input gives them (never
+    extracted methods); `doi` is the bare DOI (`10.1000/xyz`, no resolver prefix).
     """
 
     key: str
@@ -60,6 +91,7 @@ class Paper:
     venue: str | None = None
     keywords: tuple[str, ...] = ()
     source: Source | None = None
+    doi: str | None = None
 
     @property
     def node(self) -> str:
@@ -84,16 +116,18 @@ class MethodMention:
 
 @dataclass(frozen=True)
 class Method:
-    """A canonical method concept as mentioned by one paper.
+    """A canonical method (or data-set) concept as mentioned by one paper.
 
     `key` is the concept's slug (shared across papers), `label` its preferred label, `alt_labels`
-    the acronyms and variants merged into it, `mentions` the evidence in this paper.
+    the acronyms and variants merged into it, `mentions` the evidence in this paper, `kind`
+    `"method"` or `"dataset"` (data sets and benchmarks, `kg.extract.extract_concepts`).
     """
 
     key: str
     label: str
     alt_labels: tuple[str, ...] = ()
     mentions: tuple[MethodMention, ...] = field(default_factory=tuple)
+    kind: str = "method"
 
     @property
     def count(self) -> int:
@@ -101,14 +135,25 @@ class Method:
 
 
 def paper_to_dict(paper: Paper) -> dict:
-    """The JSON shape of a record, as `kg papers --json` prints it and `papers.jsonl` stores it."""
+    """The JSON shape of a record, as `kg papers --json` prints it and `papers.jsonl` stores it.
+
+    `authors` are the names; `authors_written` gives each name as the input's short form wrote it
+    (null where the same) and `author_ids` each author's external ids (`{"scopus": "5720..."}`),
+    both by position, so the output reads back through the JSON reader.
+    """
     return {
         "id": paper.id,
         "key": paper.key,
         "title": paper.title,
         "authors": [a.name for a in paper.authors],
         "authors_truncated": paper.authors_truncated,
+        "authors_written": [a.written for a in paper.authors],
+        "author_ids": [dict(a.ids) for a in paper.authors],
         "track": None if paper.track is None else {"area": paper.track.area, "subarea": paper.track.subarea},
+        "year": paper.year,
+        "venue": paper.venue,
+        "doi": paper.doi,
+        "keywords": list(paper.keywords),
         "abstract": paper.abstract,
         "text": paper.text,
         "source": None if paper.source is None else {"file": paper.source.file, "line": paper.source.line},

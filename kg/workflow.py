@@ -1,12 +1,13 @@
 """`kg build`: the whole job, read -> extract -> graph -> RDF / analysis / views, into one folder.
 
-Every output is written atomically, so an interrupted build never leaves a half-written file.
+A build writes into a staging folder beside its output folder and switches it in at the end
+(`kg._util.publish`): the folder a user opens holds the old build or the new one, never a mix.
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 import networkx as nx
@@ -14,9 +15,47 @@ import networkx as nx
 from kg._util import parallel
 from kg._util.io import atomic_open, json_encoder
 from kg._util.progress import progress
+from kg._util.publish import staged
+from kg.errors import ArgumentError
 from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
-from kg.views.page import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+from kg.views.options import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+
+Inputs = Sequence[str | os.PathLike[str]] | None
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Every choice a build makes, in one place (`kg build`'s options; `kg.toml` sets their defaults).
+
+    Reading: `format`, `strict`. Extraction: `spacy_model`, `workers`. Graph: `aliases`. RDF:
+    `base_iri`. Analysis and maps: `counting`, `seed`, `resolution`. Views: `min_weight`, `top_n`,
+    `top_links` (None = no cap). `quiet`: no progress bars. `scheduler`: `tcp://host:port` or
+    `local:N` reads, deduplicates and extracts on that Dask cluster and writes Parquet tables into
+    the build's `tables/` (`kg.engine`, needs ``pip install 'kg[dask]'``); None = in this process.
+    """
+
+    format: str = "auto"
+    strict: bool = False
+    spacy_model: str | None = None
+    workers: int = 1
+    aliases: str | os.PathLike[str] | None = None
+    base_iri: str | None = None
+    counting: str = "full"
+    seed: int = 42
+    resolution: float = 1.0
+    min_weight: float = 0
+    top_n: int | None = DEFAULT_TOP_N
+    top_links: int | None = DEFAULT_TOP_LINKS
+    quiet: bool = False
+    scheduler: str | None = None
+
+    def updated(self, **changes: object) -> BuildOptions:
+        """A copy with `changes`; a name that is no option is an `ArgumentError`."""
+        unknown = sorted(set(changes) - {f.name for f in fields(self)})
+        if unknown:
+            raise ArgumentError(f"unknown build option(s): {', '.join(unknown)}")
+        return replace(self, **changes)
 
 
 @dataclass
@@ -34,12 +73,21 @@ class BuildResult:
         return self.read.problems
 
     def summary(self) -> str:
+        """Three lines: what was read, what the graph holds, what was written where.
+
+        Tracks are counted as the report counts them: every track a paper is filed under, a
+        subarea (`Area · Subarea`) or an area alone (a one-level track).
+        """
         counts: dict[str, int] = {}
         for _, kind in self.graph.nodes(data="kind"):
             counts[kind] = counts.get(kind, 0) + 1
-        made = ", ".join(f"{counts.get(k, 0)} {k}s" for k in ("paper", "author", "track", "area", "method"))
+        filed = {v for _, v, rel in self.graph.edges(data="rel") if rel == "in_track"}
+        one_level = sum(self.graph.nodes[v]["kind"] == "area" for v in filed)
+        made = (f"{counts.get('paper', 0)} papers, {counts.get('author', 0)} authors, {len(filed)} tracks "
+                f"({len(filed) - one_level} area · subarea, {one_level} area only), {counts.get('area', 0)} areas, "
+                f"{counts.get('method', 0)} methods, {counts.get('dataset', 0)} datasets")
         wrote = ", ".join(p.name for p in self.files)
-        return f"{self.read.summary()}\ngraph: {made}\nwrote {len(self.files)} files to {self.out_dir}/: {wrote}"
+        return f"{self.read.summary()}\ngraph: {made}\nwrote {len(self.files)} files to {self.out_dir}{os.sep}: {wrote}"
 
 
 def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
@@ -51,31 +99,43 @@ def write_papers_jsonl(papers: Sequence, path: Path) -> Path:
     return path
 
 
-def load_graph(
-    inputs: Sequence[str | os.PathLike[str]] | None = None,
-    *,
-    format: str = "auto",
-    strict: bool = False,
-    spacy_model: str | None = None,
-    aliases: str | os.PathLike[str] | None = None,
-    workers: int = 1,
-    quiet: bool = False,
-) -> tuple[ReadResult, nx.DiGraph]:
-    """Read `inputs` (None = the embedded sample), extract method terms, build the hub graph.
+def load_graph(inputs: Inputs = None, options: BuildOptions | None = None, **changes: object
+               ) -> tuple[ReadResult, nx.DiGraph]:
+    """Read `inputs`, extract method terms and build the hub graph: the first three arrows of the flow.
 
-    The first three arrows of the data flow, shared by `kg build`, `kg analyze` and `kg views`.
-    A bad aliases file fails before the long work starts. Reading and extraction show progress
-    bars on a terminal unless `quiet`.
+    Shared by `kg build`, `kg analyze` and `kg views`. A bad aliases file fails before the long work
+    starts. Reading and extraction show progress bars on a terminal unless `quiet`.
+
+    Parameters
+    ----------
+    inputs : sequence of paths, optional
+        Input files; None reads the embedded sample listing.
+    options : BuildOptions, optional
+        The options (reading, extraction, aliases); default `BuildOptions()`.
+    **changes
+        Options changed for this call, e.g. ``strict=True`` (names of `BuildOptions` fields).
+
+    Returns
+    -------
+    (ReadResult, networkx.DiGraph)
+        What was read (papers and problems) and the hub graph.
+
+    Examples
+    --------
+    >>> result, G = load_graph(quiet=True)
+    >>> len(result.papers), G.graph["n_papers"]
+    (20, 20)
     """
+    from kg.extract import extract_concepts, make_pipeline
+    from kg.graph import build_graph
     from kg.graph.aliases import load_aliases
-    from kg.extract import extract, make_pipeline
-    from kg.graph.build import build_graph
 
-    alias_table = load_aliases(aliases) if aliases else None
-    nlp = make_pipeline(spacy_model)
-    result, papers = reading(inputs, format=format, strict=strict, quiet=quiet)
-    methods = extract(papers, nlp=nlp, workers=workers, quiet=quiet)  # the workers start on the first papers read
-    return result, build_graph(result.papers, methods, aliases=alias_table)
+    o = (options or BuildOptions()).updated(**changes)
+    alias_table = load_aliases(o.aliases) if o.aliases else None
+    nlp = make_pipeline(o.spacy_model)
+    result, papers = reading(inputs, format=o.format, strict=o.strict, quiet=o.quiet)
+    found = extract_concepts(papers, nlp=nlp, workers=o.workers, quiet=o.quiet)  # starts on the first papers read
+    return result, build_graph(result.papers, found.methods, datasets=found.datasets, aliases=alias_table)
 
 
 def input_summary(result: ReadResult) -> dict:
@@ -84,91 +144,110 @@ def input_summary(result: ReadResult) -> dict:
             "records_skipped": result.skipped}
 
 
-def build(
-    inputs: Sequence[str | os.PathLike[str]] | None = None,
-    out_dir: str | os.PathLike[str] = "exports",
-    *,
-    format: str = "auto",
-    strict: bool = False,
-    spacy_model: str | None = None,
-    base_iri: str | None = None,
-    aliases: str | os.PathLike[str] | None = None,
-    workers: int = 1,
-    counting: str = "full",
-    seed: int = 42,
-    resolution: float = 1.0,
-    min_weight: float = 0,
-    top_n: int | None = DEFAULT_TOP_N,
-    top_links: int | None = DEFAULT_TOP_LINKS,
-    quiet: bool = False,
-    scheduler: str | None = None,
-) -> BuildResult:
-    """Run the whole job on `inputs` (None = the embedded sample) and write every export into `out_dir`.
+def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", options: BuildOptions | None = None,
+          **changes: object) -> BuildResult:
+    """Run the whole job on `inputs` and publish every export in `out_dir` as one folder.
 
     `min_weight`, `top_n` and `top_links` are the views' thresholds (`kg.views.write_views`); the
-    other exports hold the whole graph. `workers` > 1 runs extraction in that many processes, then
+    other exports hold the whole graph. The files are written into a staging folder beside
+    `out_dir` that replaces it at the end, so `out_dir` holds the previous build until then. `workers` > 1 runs extraction in that many processes, then
     (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF) in a
     forked process while this one makes the projections, and the maps and views in another while
     this one writes the analysis. In one process the whole-graph files come first, so the memory
     their writing used is freed before the projections are made, and the maps and views come
-    before the analysis, whose tables stay (at 100k papers 0.8 GB). Progress bars (reading,
+    before the analysis, whose tables stay. Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
-    `scheduler` (`tcp://host:port` or `local:N`) reads, deduplicates and extracts on that Dask
-    cluster and writes Parquet tables into `out_dir/tables/` (`kg.engine`); the rest is as without it.
-    """
-    from kg.analysis.core import analyze, communities
-    from kg.exports.core import write_gexf, write_graphml, write_vosviewer
-    from kg.graph.build import coauthor_graph, topic_graph
-    from kg.rdf.export import DEFAULT_BASE_IRI, check_base_iri, write_rdf
-    from kg.analysis.report import write_report
-    from kg.views.page import write_views
 
-    base_iri = check_base_iri(base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
-    out = Path(out_dir)
-    if scheduler is not None:  # kg.engine: the first arrows on a Dask cluster, same result
-        from kg.engine import cluster_graph
-        result, G = cluster_graph(scheduler, inputs, out, format=format, strict=strict, spacy_model=spacy_model,
-                                  aliases=aliases, quiet=quiet)
-    else:
-        result, G = load_graph(inputs, format=format, strict=strict, spacy_model=spacy_model, aliases=aliases,
-                               workers=workers, quiet=quiet)
+    Parameters
+    ----------
+    inputs : sequence of paths, optional
+        Input files; None reads the embedded sample listing.
+    out_dir : path, default "exports"
+        The folder to publish.
+    options : BuildOptions, optional
+        Every option of the build; default `BuildOptions()`.
+    **changes
+        Options changed for this call, e.g. ``counting="fractional"``, ``quiet=True``.
+
+    Returns
+    -------
+    BuildResult
+        What was read, the hub graph, the report and the files now in `out_dir`.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> result = build(None, tempfile.mkdtemp(), quiet=True)
+    >>> len(result.read.papers), "graph.nt" in [path.name for path in result.files]
+    (20, True)
+    """
+    from kg.rdf import DEFAULT_BASE_IRI, check_base_iri
+
+    o = (options or BuildOptions()).updated(**changes)
+    base_iri = check_base_iri(o.base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
+    with staged(out_dir) as out:
+        if o.scheduler is not None:  # kg.engine: the first arrows on a Dask cluster, same result
+            from kg.engine import cluster_graph
+            result, G = cluster_graph(o.scheduler, inputs, out, format=o.format, strict=o.strict,
+                                      spacy_model=o.spacy_model, aliases=o.aliases, quiet=o.quiet)
+        else:
+            result, G = load_graph(inputs, o)
+        report, written = _write_all(result, G, out, o, base_iri)
+    order = ("papers.jsonl", "RDF", "store", "GraphML", "GEXF", "VOSviewer", "analysis", "views")
+    files = [Path(out_dir) / path.relative_to(out) for name in order for path in written[name]]
+    return BuildResult(read=result, graph=G, report=report, out_dir=Path(out_dir), files=files)
+
+
+def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, base_iri: str
+               ) -> tuple[dict, dict[str, list[Path]]]:
+    """Every export of the build into the folder `out`: the report, and step name -> files written."""
+    from kg.analysis import analyze, louvain, write_report
+    from kg.exports import write_gexf, write_graphml, write_vosviewer
+    from kg.graph import coauthor_graph, topic_graph
+    from kg.rdf import STORE_NAME, write_rdf, write_store
+    from kg.views import write_views
+
+    quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution
     whole_graph: Steps = [
         ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
         ("RDF", lambda: write_rdf(G, out, base_iri=base_iri)),
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
         ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
     ]
-    aside = workers > 1 and parallel.can_fork()
+    aside = o.workers > 1 and parallel.can_fork()
     with _steps_aside(whole_graph, aside, quiet) as first:
         if not aside:  # in one process, these first (see the docstring)
             first.result()
         coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
-        for P in (coauthors, topics):  # Louvain once, before a fork: the maps, report and views share it
-            communities(P, seed=seed, resolution=resolution)
+        # Louvain once, before a fork: the maps and the report share it
+        by_author, by_topic = (louvain(P, seed=seed, resolution=resolution) for P in (coauthors, topics))
         report: dict = {}
 
         def write_analysis() -> list[Path]:
             report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
-                                  topics=topics), input=input_summary(result))
+                                  topics=topics, coauthor_communities=by_author, topic_communities=by_topic),
+                          input=input_summary(result))
             return write_report(report, out)
 
         maps: Steps = [
             ("VOSviewer", lambda: [
-                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution),
-                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution)]),
+                write_vosviewer(coauthors, out / "coauthors.vosviewer.json", seed=seed, resolution=resolution,
+                                membership=by_author.membership),
+                write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution,
+                                membership=by_topic.membership)]),
             ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
-                                          min_weight=min_weight, top_n=top_n, top_links=top_links, quiet=True,
+                                          min_weight=o.min_weight, top_n=o.top_n, top_links=o.top_links, quiet=True,
                                           coauthors=coauthors, topics=topics)),
         ]
         with _steps_aside(maps, aside, quiet) as second:
-            if not aside:  # likewise the maps and views (at 100k papers, a peak of 4.65 GB instead of 4.99)
+            if not aside:  # likewise the maps and views
                 second.result()
             written = _run_each([("analysis", write_analysis)], quiet)
             written.update(second.result())
         written.update(first.result())
-    order = ("papers.jsonl", "RDF", "GraphML", "GEXF", "VOSviewer", "analysis", "views")
-    files = [path for name in order for path in written[name]]
-    return BuildResult(read=result, graph=G, report=report, out_dir=out, files=files)
+    # The query store is loaded here, never in a forked process: Oxigraph's threads do not survive a fork.
+    written.update(_run_each([("store", lambda: [write_store(out / "graph.nt", out / STORE_NAME)])], quiet))
+    return report, written
 
 
 Steps = list[tuple[str, Callable[[], list[Path]]]]

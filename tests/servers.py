@@ -1,12 +1,27 @@
 """Helpers for tests that run real servers on 127.0.0.1: a free port, readiness by polling."""
 from __future__ import annotations
 
+import os
+import shutil
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+
+
+def oxigraph_binary() -> str:
+    """The `oxigraph` server executable (the `oxigraph` PyPI package, a test dependency): a real
+    Graph Store for `kg push` to upload to."""
+    beside = os.path.join(os.path.dirname(sys.executable), "oxigraph")
+    if os.access(beside, os.X_OK):
+        return beside
+    found = shutil.which("oxigraph")
+    if found is None:
+        raise RuntimeError("the `oxigraph` server is not installed; run `pip install oxigraph`")
+    return found
 
 
 def free_port() -> int:

@@ -1,4 +1,4 @@
-"""kg.analysis.core, kg.analysis.report and kg.exports.core on small graphs whose figures are computed by hand."""
+"""kg.analysis, kg.analysis.report and kg.exports on small graphs whose figures are computed by hand."""
 from __future__ import annotations
 
 import csv
@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 import networkx as nx
 import pytest
 
-from kg.analysis.core import analyze, communities, component_summary, eigenvector_by_component, modularity
-from kg.exports.core import vosviewer_json, write_gexf, write_graphml, write_vosviewer
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.analysis import analyze, communities, component_summary, eigenvector_by_component, modularity
+from kg.exports import vosviewer_json, write_gexf, write_graphml, write_vosviewer
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, Paper, Track
 from kg.analysis.report import CSV_TABLES, to_markdown, write_report
@@ -162,7 +162,7 @@ def test_eigenvector_of_many_small_weighted_components_matches_power_iteration()
 
 def test_betweenness_is_networkxs_exact_and_sampled(monkeypatch):
     """igraph computes what `nx.betweenness_centrality` does: all sources, or the same seeded sample."""
-    from kg.analysis import core as analysis
+    from kg.analysis import centrality as analysis
 
     P = nx.relabel_nodes(nx.barabasi_albert_graph(150, 2, seed=4), lambda n: f"n{n:03d}")
     P.add_edges_from([("x", "y"), ("y", "z")])
@@ -176,7 +176,7 @@ def test_betweenness_is_networkxs_exact_and_sampled(monkeypatch):
 
 def test_eigenvector_of_a_large_component_is_arpacks_and_matches_power_iteration():
     """Above ARPACK_COMPONENT nodes the value comes from ARPACK; it is the same eigenvector, per component."""
-    from kg.analysis.core import ARPACK_COMPONENT
+    from kg.analysis.centrality import ARPACK_COMPONENT
 
     big = nx.relabel_nodes(nx.barabasi_albert_graph(ARPACK_COMPONENT * 2, 3, seed=1), str)
     for u, v in big.edges:
@@ -292,3 +292,72 @@ def test_vosviewer_json_structure(G, tmp_path):
     first = data["network"]["items"][0]
     assert first["weights"] == {"Links": 4, "Total link strength": 4, "Documents": 2}
     assert data["config"]["terminology"]["items"] == "authors"
+
+
+def test_nothing_is_cached_on_the_callers_graphs_and_partitions_are_passed_explicitly(G):
+    """`analyze` and `louvain` leave the projections' `graph` dicts as they were; a Partition
+    computed once gives the same report and map as computing it again, and a Partition with other
+    parameters is refused."""
+    from kg.analysis import louvain
+    from kg.errors import ArgumentError
+
+    C, T = coauthor_graph(G), topic_graph(G, normalize="association")
+    before = (dict(C.graph), dict(T.graph), dict(G.graph))
+    pc, pt = louvain(C, seed=42), louvain(T, seed=42)
+    given = analyze(G, coauthors=C, topics=T, coauthor_communities=pc, topic_communities=pt)
+    assert (dict(C.graph), dict(T.graph), dict(G.graph)) == before
+    assert given == analyze(G)
+    assert vosviewer_json(C, membership=pc.membership) == vosviewer_json(C)
+    with pytest.raises(ArgumentError, match="seed 7"):
+        analyze(G, coauthors=C, topics=T, coauthor_communities=louvain(C, seed=7))
+
+
+HOSTILE_NAMES = ["<script>alert(1)</script>", "Pipe | Name", "Back Slash\\", "*Star* _under_ `tick`",
+                 "[link](http://x.example)", "Amp &lt; Sand", "~~Struck~~ $x$"]
+
+
+class _Cells(__import__("html.parser").parser.HTMLParser):
+    """The rows of every table of rendered HTML (each a list of cell texts) and the tags met inside cells."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows, self.tags_in_cells, self._cell = [], set(), None
+
+    def handle_starttag(self, tag, attrs):
+        if self._cell is not None:
+            self.tags_in_cells.add(tag)
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append("".join(self._cell))
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def test_report_markdown_escapes_input_text():
+    """Names and method labels reach report.md as text: rendered by a CommonMark/GFM renderer, no
+    tag or inline markup of theirs takes effect, no `|` or trailing backslash breaks a row, and each
+    cell reads back exactly as the input wrote it."""
+    markdown_it = pytest.importorskip("markdown_it")
+    labels = ["<img src=x onerror=alert(1)>|GAN", "x_1 *y*"]
+    G = build_graph([paper("h1", HOSTILE_NAMES, LLM)], {"h1": (Method("m1", labels[0]), Method("m2", labels[1]))})
+    text = to_markdown(analyze(G))
+    assert "<script>" not in text and "<img" not in text
+    cells = _Cells()
+    cells.feed(markdown_it.MarkdownIt("commonmark").enable("table").render(text))
+    assert cells.tags_in_cells == set()  # no <script>, <img>, <a>, <em>, <code>, ... inside any cell
+    header = ["label", "papers", "coauthors", "strength", "degree_centrality", "betweenness", "eigenvector",
+              "component", "community"]
+    start = cells.rows.index(header)
+    authors = cells.rows[start + 1:start + 1 + len(HOSTILE_NAMES)]
+    assert all(len(row) == len(header) for row in authors)  # no row split or merged by a | or a \
+    assert sorted(row[0] for row in authors) == sorted(HOSTILE_NAMES)  # read back whole
+    methods = [row[0] for row in cells.rows if row and row[0] in labels]
+    assert sorted(set(methods)) == sorted(labels)

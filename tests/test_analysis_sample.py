@@ -11,10 +11,10 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from kg.analysis.core import analyze
-from kg.exports.core import write_graphml, write_vosviewer
+from kg.analysis import analyze
+from kg.exports import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph.build import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
+from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
 from kg.readers import read
 from kg.analysis.report import write_report
 
@@ -24,10 +24,10 @@ IJCAI = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024_lis
 #: Builds the sample's graph and report into argv[1]; run in subprocesses with different hash seeds.
 BUILD_SCRIPT = """
 import sys
-from kg.analysis.core import analyze
-from kg.exports.core import write_gexf, write_graphml, write_vosviewer
+from kg.analysis import analyze
+from kg.exports import write_gexf, write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.readers import read
 from kg.analysis.report import write_report
 papers = read(None).papers

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import argparse
 import gc
-import subprocess
-import sys
+import json
 
 import pytest
 
@@ -55,3 +54,18 @@ def test_a_build_leaves_the_garbage_collector_as_it_found_it(tmp_path):
     assert main(["build", "-o", str(tmp_path / "b"), "--quiet"]) == 0
     assert (tmp_path / "b" / "report.json").is_file()
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("command", ["papers", "keywords", "analyze"])
+def test_every_reading_command_defaults_to_the_embedded_sample(command, capsys):
+    assert main([command, "--json", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip(), f"kg {command} printed nothing"
+    if command != "analyze":
+        assert len(json.loads(out)) == 20
+
+
+def test_analyze_names_its_folder_once(tmp_path, capsys):
+    assert main(["analyze", "-o", f"{tmp_path}/", "--json"]) == 0
+    err = capsys.readouterr().err
+    assert f"files to {tmp_path}/:" in err and "//" not in err

@@ -24,9 +24,9 @@ import corpus  # noqa: E402
 
 from kg.engine import cluster_graph  # noqa: E402
 from kg.engine.partitions import plan  # noqa: E402
-from kg.errors import UsageError  # noqa: E402
-from kg.graph.build import coauthor_graph, topic_graph  # noqa: E402
-from kg.rdf.export import iter_ntriples  # noqa: E402
+from kg.errors import ArgumentError  # noqa: E402
+from kg.graph import coauthor_graph, topic_graph  # noqa: E402
+from kg.rdf import iter_ntriples  # noqa: E402
 from kg.workflow import build, load_graph  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -108,7 +108,7 @@ def test_strict_raises_the_first_bad_record(cluster, inputs, tmp_path):
 
 def test_bad_scheduler_addresses_are_usage_errors(tmp_path):
     for address in ("local:0", "local:two", "somewhere:8786"):
-        with pytest.raises(UsageError, match="--scheduler"):
+        with pytest.raises(ArgumentError, match="--scheduler"):
             build(None, tmp_path, scheduler=address, quiet=True)
 
 
@@ -145,7 +145,7 @@ def test_a_worker_killed_mid_build_costs_a_retry_not_the_build(cluster, inputs, 
     deadline = time.monotonic() + 120
     while victim is None and thread.is_alive() and time.monotonic() < deadline:
         busy = {worker: keys for worker, keys in client.processing().items()
-                if any("merge_and_extract" in str(key) for key in keys)}
+                if any("extract_partition" in str(key) for key in keys)}
         victim = next(iter(sorted(busy)), None)
         time.sleep(0.01)
     assert victim is not None, "no extraction task was seen running"

@@ -1,4 +1,4 @@
-"""kg.exports.core GraphML and GEXF: the files NetworkX's writers made, written element by element; any
+"""kg.exports GraphML and GEXF: the files NetworkX's writers made, written element by element; any
 text reads back; a failed export leaves the old file."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import networkx as nx
 import pytest
 from networkx.readwrite.gexf import GEXFWriter
 
-from kg.exports.core import write_gexf, write_graphml
+from kg.exports import write_gexf, write_graphml
 
 #: (text given, text read back): XML escapes the first four; it cannot hold control characters but
 #: tab, LF and CR, lone surrogates or U+FFFE/U+FFFF, written as U+FFFD (in a list's JSON, control
@@ -128,3 +128,18 @@ def test_memory_does_not_grow_with_the_document(write, read, tmp_path):
         tracemalloc.stop()
     assert path.stat().st_size > 2_000_000 and peak < 200_000
     assert read(path).number_of_nodes() == 2000
+
+
+def test_writers_take_a_path_or_an_open_binary_file(tmp_path):
+    """As NetworkX's writers do: the same bytes into a file object as into a path."""
+    import io
+
+    from kg.exports import write_gexf, write_graphml
+
+    G = nx.Graph(name="é")
+    G.add_edge("a", "b", weight=1.5, papers=["p1"])
+    for write in (write_graphml, write_gexf):
+        buffer = io.BytesIO()
+        assert write(G, buffer) is None and not buffer.closed
+        assert write(G, tmp_path / "g") == tmp_path / "g"
+        assert buffer.getvalue() == (tmp_path / "g").read_bytes()

@@ -6,7 +6,7 @@ import importlib.util
 import pytest
 import spacy
 
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg.extract import SPANS_KEY, concept_key, extract, link, make_pipeline
 from kg.extract.acronyms import find_definitions
 from kg.extract.normalize import concept_text, display_form
@@ -165,12 +165,12 @@ def test_a_pipeline_without_sentence_boundaries_reads_the_text_as_one_sentence()
 
 
 def test_missing_model_names_the_extra():
-    with pytest.raises(UsageError, match=r"kg\[models\]"):
+    with pytest.raises(ArgumentError, match=r"kg\[models\]"):
         make_pipeline("en_core_web_nonexistent")
 
 
 def test_pipeline_without_component_is_refused():
-    with pytest.raises(UsageError, match="kg_methods"):
+    with pytest.raises(ArgumentError, match="kg_methods"):
         extract([paper("p", "text")], nlp=spacy.blank("en"))
 
 

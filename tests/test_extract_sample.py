@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract import extract
+from kg.extract import extract, extract_concepts
 from kg.extract.normalize import concept_text
 from kg.readers import read
 
@@ -38,11 +38,23 @@ JUNK = {"method", "approach", "framework", "model", "result", "experiment", "per
         "it", "they", "the", "a", "paper", "work", "system", "technique", "algorithm", "data"}
 
 
+#: Not methods: data sets, benchmarks, hardware, organisations, hype (compared as concept texts).
+NOT_METHODS = {"wikitext", "c4", "gsm8k", "math", "mmlu", "coco", "coco c", "webqa", "multimodalqa", "mmcoqa",
+               "imagenet", "a100", "h100", "gpu", "tpu", "openai", "hugging face", "github", "state of the art",
+               "promising approach", "achilles heel"}
+
+
 @pytest.fixture(scope="module")
 def sample():
     papers = read(None).papers
     assert len(papers) == 20
     return papers, extract(papers)
+
+
+@pytest.fixture(scope="module")
+def sample_concepts():
+    papers = read(None).papers
+    return papers, extract_concepts(papers)
 
 
 def _forms(method) -> set[str]:
@@ -79,3 +91,21 @@ def test_concepts_are_shared_across_papers(sample):
     assert {(m.label, m.alt_labels) for m in llm} == {("large language model", ("LLM",))}
     keys = [m.key for p in papers for m in found[p.key]]
     assert "quantization-aware-training" in keys and "reinforcement-learning" in keys
+
+
+@pytest.mark.parametrize("index", range(20))
+def test_no_dataset_hardware_organisation_or_hype_among_methods(sample_concepts, index):
+    papers, concepts = sample_concepts
+    methods = concepts.methods[papers[index].key]
+    datasets = {concept_text(d.label) for d in concepts.datasets.get(papers[index].key, ())}
+    for method in methods:
+        text = concept_text(method.label)
+        assert text not in NOT_METHODS and text not in datasets, f"paper {index + 1}: {method.label!r}"
+        assert not {"received", "growing", "novel", "celebrated"} & set(text.split()), method.label
+    assert len(datasets) <= 10
+
+
+def test_sample_benchmarks_are_datasets(sample_concepts):
+    papers, concepts = sample_concepts
+    datasets = {d.label for p in papers for d in concepts.datasets.get(p.key, ())}
+    assert {"WebQA", "MultimodalQA", "MMCoQA", "COCO-C"} <= datasets

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from kg.graph.aliases import load_aliases, possible_duplicates, similarity_reason
-from kg.errors import InputError, UsageError
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.errors import InputError, ArgumentError
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, MethodMention, Paper, Source, Track
 
@@ -122,7 +122,7 @@ def test_coauthor_full_and_fractional(papers):
     # Fractional strength = number of multi-author papers of the author.
     assert frac.degree("author:ann-lee", weight="weight") == pytest.approx(2.0)
     assert frac.degree("author:cy-wu", weight="weight") == pytest.approx(1.0)
-    with pytest.raises(UsageError):
+    with pytest.raises(ArgumentError):
         coauthor_graph(G, counting="harmonic")
 
 
@@ -162,11 +162,11 @@ def test_cuts_of_a_whole_projection_equal_projecting_again(papers, methods):
 
 def test_within_must_be_a_whole_projection_of_the_same_kind(papers, methods):
     G = build_graph(papers, methods)
-    with pytest.raises(UsageError, match="whole coauthor projection"):
+    with pytest.raises(ArgumentError, match="whole coauthor projection"):
         coauthor_graph(G, within=coauthor_graph(G, top_n=2))
-    with pytest.raises(UsageError, match="whole topic projection"):
+    with pytest.raises(ArgumentError, match="whole topic projection"):
         topic_graph(G, within=coauthor_graph(G))
-    with pytest.raises(UsageError, match="counting 'full', not 'fractional'"):
+    with pytest.raises(ArgumentError, match="counting 'full', not 'fractional'"):
         coauthor_graph(G, counting="fractional", within=coauthor_graph(G))
 
 
@@ -180,7 +180,7 @@ def test_topic_graph_counts_and_association(papers, methods):
     assert A.edges["method:x", "method:z"]["weight"] == pytest.approx(2 * 4 * 1 / (3 * 2))
     assert A.edges["method:x", "method:y"]["count"] == 2
     assert A.graph["normalize"] == "association"
-    with pytest.raises(UsageError):
+    with pytest.raises(ArgumentError):
         topic_graph(build_graph(papers, methods), normalize="cosine")
 
 
@@ -254,3 +254,32 @@ def test_possible_duplicates_are_reported_not_merged():
     assert found[0]["shared_coauthors"] == 1 and found[0]["reason"] == "initials"
     assert found[1]["shared_coauthors"] == 0
     assert G.graph["n_authors"] == 5  # all three Liu spellings are still separate authors
+
+
+def test_a_title_is_the_papers_label_and_a_derived_label_says_so():
+    from kg.readers.fields import make_paper
+
+    where = Source("t.jsonl", 1)
+    titled = make_paper(authors=["Ana Silva"], abstract="We propose FooNet for graphs.", title="Graphs Made Easy",
+                        source=where)
+    plain = make_paper(authors=["Bo Li", "Carl Zeiss"], abstract="A study of nothing in particular.", source=where)
+    G = build_graph([titled, plain])
+    assert G.nodes[titled.node]["label"] == "Graphs Made Easy"
+    assert G.nodes[titled.node]["label_source"] == "title"
+    assert (G.nodes[plain.node]["label"], G.nodes[plain.node]["label_source"]) == ("Bo Li et al.", "authors")
+
+
+def test_one_name_twice_on_a_paper_is_two_authors_and_ids_reach_the_author_nodes():
+    where = Source("t.jsonl", 1)
+    twice = Paper(key="k1", authors=(Author("Chao Liu", "chao-liu"), Author("Ana Silva", "ana-silva"),
+                                     Author("Chao Liu", "chao-liu")), abstract="A.", text="A.", source=where)
+    with_id = Paper(key="k2", authors=(Author("Wei Zhang", "orcid-1", ids=(("orcid", "1"),)),
+                                       Author("W. Zhang", "orcid-1", ids=(("orcid", "1"),))),
+                    abstract="B.", text="B.", source=where)
+    G = build_graph([twice, with_id])
+    first = sorted(v for _, v, d in G.out_edges("paper:k1", data=True) if d["rel"] == "authored_by")
+    assert first == ["author:ana-silva", "author:chao-liu", "author:chao-liu--k1-3"]
+    assert G.edges["paper:k1", "author:chao-liu--k1-3"]["position"] == 3
+    assert G.nodes["author:chao-liu--k1-3"]["label"] == "Chao Liu"
+    assert [v for _, v, d in G.out_edges("paper:k2", data=True) if d["rel"] == "authored_by"] == ["author:orcid-1"]
+    assert G.nodes["author:orcid-1"]["ids"] == ["orcid:1"] and "ids" not in G.nodes["author:ana-silva"]

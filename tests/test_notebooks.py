@@ -171,7 +171,7 @@ def test_notebooks_run_on_this_interpreter(executed):
 def test_quickstart_builds_the_sample_into_its_working_folder(executed):
     nb, facts, workdir = executed["01_quickstart.ipynb"]
     assert "read 20 papers from 1 file" in text_of(cell(nb, "build"))
-    assert "graph: 20 papers, 106 authors, 13 tracks, 6 areas" in text_of(cell(nb, "build"))
+    assert "graph: 20 papers, 106 authors, 13 tracks (13 area · subarea, 0 area only), 6 areas" in text_of(cell(nb, "build"))
     assert {"coauthors.html", "topics.html", "graph.nt", "graph.ttl", "report.json"} <= set(facts["files"])
     assert (workdir / "output" / "quickstart" / "report.json").is_file()
 
@@ -225,10 +225,10 @@ def test_own_data_reads_csv_and_bibtex_and_merges_the_duplicate(executed):
     assert facts["summary"] == "read 10 papers from 2 files (1 duplicate merged, 0 records skipped)"
     assert facts["ids"][:7] == [f"ws24-0{i}" for i in range(1, 8)]
     assert facts["ids"][7:] == ["liu2024sparselora", "muller2023calibrated", "haddad2024fedbo"]
-    assert "data/references.bib:4: duplicate of the paper at data/papers.csv:2" in text_of(cell(nb, "read"))
+    assert "data/references.bib:4: merged with data/papers.csv:2 (same content)" in text_of(cell(nb, "read"))
     assert "Jörg Müller; Tomás Ferreira et al." in text_of(cell(nb, "records"))
     assert "J. Liu" in text_of(cell(nb, "duplicates")) and "initials" in text_of(cell(nb, "duplicates"))
-    assert "MaskGNN" in text_of(cell(nb, "homonyms"))
+    assert "Graph Neural Networks for Traffic Forecasting with Missing Sensors" in text_of(cell(nb, "homonyms"))
 
 
 def test_own_data_aliases_merge_and_split_authors(executed):
@@ -259,7 +259,7 @@ def test_own_data_queries_the_export_with_its_base_iri(executed):
     assert people["Jing Liu"]["person"] == f"{BASE_IRI}author/jing-liu"
     assert set(people["Jing Liu"]["written_as"].split(" | ")) == {"Jing Liu", "J. Liu"}
     assert all(row["person"].startswith(BASE_IRI) for row in facts["people"])
-    assert "SparseLoRA" in text_of(cell(nb, "query-author"))
+    assert "Sparse Low-Rank Adaptation for Multilingual Language Models" in text_of(cell(nb, "query-author"))
     assert "low-rank adaptation" in text_of(cell(nb, "query-methods"))
     ttl = (workdir / "output" / "my-data" / "graph.ttl").read_text(encoding="utf-8")
     assert f"<{BASE_IRI}author/jing-liu>" in ttl and "https://w3id.org/kg/author/" not in ttl

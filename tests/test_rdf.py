@@ -1,4 +1,4 @@
-"""kg.rdf.export: the export is valid (SHACL), lossless (round trip), deterministic, and safe for any name."""
+"""kg.rdf (writing and round trip): the export is valid (SHACL), lossless (round trip), deterministic, and safe for any name."""
 from __future__ import annotations
 
 import json
@@ -11,8 +11,8 @@ from pyshacl import validate
 from rdflib.compare import isomorphic
 from rdf_fixture import NASTY_NAMES, fixture_graph, nasty_graph
 
-from kg.errors import UsageError
-from kg.rdf.export import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
+from kg.errors import ArgumentError
+from kg.rdf import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
                     iter_ntriples, node_iri, to_rdf, write_rdf)
 
 SHAPES = rdflib.Graph().parse(SHAPES_PATH)
@@ -187,9 +187,8 @@ def hostile_graph() -> nx.DiGraph:
 @pytest.mark.parametrize("language", ["en", None, "EN-us"])
 @pytest.mark.parametrize("base_iri", [DEFAULT_BASE_IRI, "urn:example:kg:", "https://schema.org/"])
 def test_turtle_is_byte_for_byte_what_oxigraph_writes_from_the_ntriples(tmp_path, base_iri, language):
-    """write_rdf writes Turtle itself, as Oxigraph did from graph.nt: escapes, bare integers and
-    booleans, lower-case language tags, and minted IRIs under one of our prefixes (`schema:` here)
-    written as escaped local names."""
+    """write_rdf's Turtle is Oxigraph's from graph.nt with our prefixes, whatever the base IRI
+    (one under a prefix of ours, `schema:` here, included) and language tag."""
     write_rdf(hostile_graph(), tmp_path, base_iri=base_iri, language=language)
     expected = ox.serialize(ox.parse(path=tmp_path / "graph.nt", format=ox.RdfFormat.N_TRIPLES),
                             format=ox.RdfFormat.TURTLE, prefixes=PREFIXES)
@@ -204,7 +203,7 @@ def test_jsonld_node_lines_are_what_json_dumps_writes(tmp_path):
 
 
 def test_a_bad_language_tag_is_a_usage_error_and_leaves_no_files(tmp_path):
-    with pytest.raises(UsageError, match="language tag"):
+    with pytest.raises(ArgumentError, match="language tag"):
         write_rdf(fixture_graph(), tmp_path, language="e n")
     assert list(tmp_path.iterdir()) == []
 
@@ -222,7 +221,7 @@ def test_base_iri_is_the_users_and_checked(tmp_path):
     assert rdflib.URIRef("urn:example:kg:paper/p1") in set(graph.subjects())
     assert_same_graph(fixture_graph(), from_rdf(graph))
     for bad in ("no-scheme/", "https://example.org/kg", "https://exa mple.org/"):
-        with pytest.raises(UsageError, match="base IRI"):
+        with pytest.raises(ArgumentError, match="base IRI"):
             to_rdf(fixture_graph(), base_iri=bad)
 
 
@@ -235,3 +234,35 @@ def test_unknown_node_kind_or_relation_is_an_error_not_a_silent_loss():
     G.add_edge("paper:p1", "paper:p2", rel="cites")
     with pytest.raises(ValueError, match="rel 'cites'"):
         to_rdf(G)
+
+
+def test_datasets_external_ids_dois_and_label_sources_are_exported_valid_and_round_trip():
+    """Issue 20/21/23: a dataset is a kg:Dataset (schema:Dataset) of its own, never a method; an
+    author's external ids are schema:identifier and owl:sameAs the source's IRI; a paper says where
+    its label comes from."""
+    from kg.graph import build_graph
+    from kg.records import Author, Method, MethodMention, Paper, Source
+
+    where = Source("t.jsonl", 1)
+    titled = Paper(key="k1", authors=(Author("Ana Silva", "orcid-0000-0002-1825-0097",
+                                             ids=(("orcid", "0000-0002-1825-0097"),)),
+                                      Author("Bo Li", "bo-li")),
+                   abstract="We train FooNet on ImageNet.", text="We train FooNet on ImageNet.", title="FooNet",
+                   doi="10.1000/xyz<1>", source=where)
+    plain = Paper(key="k2", authors=(Author("Bo Li", "bo-li"),), abstract="A study.", text="A study.", source=where)
+    imagenet = Method("imagenet", "ImageNet", mentions=(MethodMention("ImageNet", 18, 26, titled.text),),
+                      kind="dataset")
+    foonet = Method("foonet", "FooNet", mentions=(MethodMention("FooNet", 9, 15, titled.text),))
+    G = build_graph([titled, plain], {"k1": (foonet,)}, datasets={"k1": (imagenet,)})
+    graph = to_rdf(G)
+    assert_valid(graph)
+    assert_same_graph(G, from_rdf(graph))
+    ana = rdflib.URIRef(node_iri("author:orcid-0000-0002-1825-0097"))
+    assert set(graph.objects(ana, rdflib.OWL.sameAs)) == {rdflib.URIRef("https://orcid.org/0000-0002-1825-0097")}
+    assert str(graph.value(ana, rdflib.SDO.identifier)) == "orcid:0000-0002-1825-0097"
+    dataset = rdflib.URIRef(node_iri("dataset:imagenet"))
+    assert (dataset, rdflib.RDF.type, rdflib.SDO.Dataset) in graph and (dataset, rdflib.RDF.type, KG.Method) not in graph
+    paper = rdflib.URIRef(node_iri("paper:k1"))
+    assert str(graph.value(paper, KG.labelSource)) == "title" and str(graph.value(paper, rdflib.RDFS.label)) == "FooNet"
+    assert str(graph.value(rdflib.URIRef(node_iri("paper:k2")), KG.labelSource)) == "authors"
+    assert str(graph.value(paper, rdflib.SDO.identifier)) == "10.1000/xyz<1>"

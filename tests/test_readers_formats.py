@@ -34,20 +34,20 @@ def test_jsonl_fields():
 
 def test_jsonl_errors_name_their_line_and_lose_nothing_else():
     papers, problems = _split(DATA / "bad.jsonl")
-    assert [p.id for p in papers] == ["ok1", "ok2"]
+    assert [p.id for p in papers] == ["ok1", "noabs", "noauth", "ok2"]  # kept without abstract / authors
     assert problems[2].startswith("invalid JSON: Expecting ',' delimiter")
     assert "not a JSON object" in problems[3]
-    assert "no abstract" in problems[4]
-    assert "no author names" in problems[5]
+    assert problems[4] == "no abstract (so no methods); kept with what it has"
+    assert problems[5] == "no author names (so no co-authors); kept with what it has"
     assert "year must be a whole number" in problems[6]
     assert "authors must be a list of names" in problems[7]
     assert "track must be a string" in problems[8]
 
 
-def test_require_authors_false_accepts_id_and_abstract_only():
+def test_require_authors_false_takes_records_without_authors_silently():
     papers, problems = _split(DATA / "bad.jsonl", require_authors=False)
     assert "noauth" in [p.id for p in papers]
-    assert 5 not in problems
+    assert 5 not in problems  # no notice: the caller needs no authors
     assert [p for p in papers if p.id == "noauth"][0].authors == ()
 
 
@@ -62,9 +62,9 @@ def test_json_list_items_carry_their_line():
 
 def test_json_errors_name_record_number_and_line():
     papers, problems = _split(DATA / "bad.json")
-    assert [p.id for p in papers] == ["ok1"]
+    assert [p.id for p in papers] == ["ok1", "noabs"]
     assert problems[3] == "record 2: not a JSON object {...}; skipped"
-    assert problems[4].startswith("record 3: no abstract")
+    assert problems[4] == "no abstract (so no methods); kept with what it has"
     assert problems[5].startswith("record 4: invalid JSON") and "rest of file skipped" in problems[5]
 
 
@@ -101,22 +101,31 @@ def test_tsv_is_sniffed_from_the_header():
 
 def test_csv_bad_rows_are_reported_by_line():
     papers, problems = _split(DATA / "bad.csv")
-    assert [p.title for p in papers] == ["Good", "Good2"]
+    assert [p.title for p in papers] == ["Good", "NoAbs", "Good2"]
     assert problems[3].startswith("unreadable CSV row")
     assert problems[4].startswith("row has 2 fields, the header 3")
-    assert problems[5].startswith("no abstract")
+    assert problems[5].startswith("no abstract (so no methods)")
 
 
-def test_csv_without_abstract_column_is_one_problem():
-    papers, problems = _split(DATA / "noabstract.csv")
+def test_csv_without_abstract_column_keeps_titles_and_authors():
+    [paper], problems = _split(DATA / "noabstract.csv")
+    assert (paper.title, [a.name for a in paper.authors], paper.abstract, paper.text) == ("X", ["Ana Silva"], "", "")
+    assert problems == {2: "no abstract (so no methods); kept with what it has"}
+
+
+def test_csv_without_abstract_text_or_title_column_is_one_problem(tmp_path):
+    path = tmp_path / "names.csv"
+    path.write_text("name,summary\nX,Not an abstract column.\n", encoding="utf-8")
+    papers, problems = _split(path)
     assert papers == [] and list(problems) == [1]
-    assert "lacks the `abstract` column" in problems[1] and "summary" in problems[1]
+    assert "lacks an `abstract`, `text` or `title` column" in problems[1] and "summary" in problems[1]
 
 
-def test_csv_without_authors_column_needs_require_authors_false(tmp_path):
+def test_csv_without_authors_column_keeps_its_records(tmp_path):
     path = tmp_path / "ids.csv"
     path.write_text("id,text\nx1,A text without authors. Fine for eval.\n", encoding="utf-8")
-    assert "lacks the `authors` column" in _split(path)[1][1]
+    [paper], problems = _split(path)
+    assert paper.id == "x1" and problems == {2: "no author names (so no co-authors); kept with what it has"}
     [paper], problems = _split(path, require_authors=False)
     assert problems == {} and paper.id == "x1"
 
@@ -138,9 +147,10 @@ def test_bibtex_fields():
 
 def test_bibtex_errors_and_repeated_key():
     papers, problems = _split(DATA / "bad.bib")
-    assert [p.id for p in papers] == ["good", "good"]  # the repeat is a duplicate for read() to merge
-    assert problems[1] == "entry noabstract: no abstract; every record needs its abstract text; skipped"
+    assert [p.id for p in papers] == ["noabstract", "good", "good"]  # the repeat is a duplicate for read()
+    assert problems[1] == "no abstract (so no methods); kept with what it has"
+    assert papers[0].title == "No Abstract Here" and papers[0].year == 2024
     assert problems[7].startswith("unreadable BibTeX") and problems[7].endswith("entry skipped")
     result = read([DATA / "bad.bib"])
-    assert len(result.papers) == 1 and result.papers[0].title == "Good" and result.papers[0].year == 2020
-    assert result.duplicates == 1 and result.skipped == 2
+    assert [p.title for p in result.papers] == ["No Abstract Here", "Good"] and result.papers[1].year == 2020
+    assert result.duplicates == 1 and result.skipped == 1 and result.notices == 1

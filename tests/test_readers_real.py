@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from kg.readers import read
+from kg.readers import Duplicate, read
+from kg.readers.notices import SameName
 from kg.readers.fields import parse_track
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -28,7 +29,11 @@ def rows():
 
 
 def test_listing_reads_1044_papers_without_problems(listing):
-    assert len(listing.papers) == 1044 and listing.problems == []
+    assert len(listing.papers) == 1044
+    [notice] = listing.problems  # one paper lists two authors named Shuai Wang: both kept
+    assert isinstance(notice, SameName) and notice.line == 1709 and notice.positions == [2, 7]
+    [paper] = [p for p in listing.papers if p.source.line == 1709]
+    assert [a.name for a in paper.authors].count("Shuai Wang") == 2
 
 
 def test_listing_matches_jsonl_papers_authors_and_tracks(listing, rows):
@@ -48,4 +53,5 @@ def test_jsonl_reads_the_same_and_merges_with_the_listing(listing):
            [(p.key, p.authors, p.track) for p in listing.papers]
     both = read([LISTING, JSONL])
     assert len(both.papers) == 1044 and both.duplicates == 1044 and both.skipped == 0
+    assert not any(p.lost for p in both.problems if isinstance(p, Duplicate))  # nothing differs
     assert all(p.title and p.id and p.source.file == str(LISTING) for p in both.papers)

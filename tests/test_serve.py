@@ -17,7 +17,7 @@ from SPARQLWrapper import JSON, POST, SPARQLWrapper
 from SPARQLWrapper.SPARQLExceptions import SPARQLWrapperException
 
 from kg.cli import main
-from kg.rdf.export import write_rdf
+from kg.rdf import write_rdf
 from kg.rdf.serve import endpoint_url, is_loopback
 from kg.rdf.sparql import get_named_query, python_value
 

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import pytest
 from rdf_fixture import fixture_graph
-from servers import free_port, stop, wait_until_answering
+from servers import free_port, oxigraph_binary, stop, wait_until_answering
 
 from kg.cli import main
-from kg.errors import StoreError, UsageError
+from kg.errors import ArgumentError, StoreError
 from kg.rdf.push import graph_store_url, push
-from kg.rdf.export import to_rdf, write_rdf
-from kg.rdf.serve import oxigraph_binary
+from kg.rdf import to_rdf, write_rdf
 
 GRAPH = "https://example.org/graphs/kg?v=1&x=y"
 
@@ -88,7 +87,7 @@ def test_graph_store_urls():
     assert graph_store_url("http://h:1/store") == "http://h:1/store?default"
     assert graph_store_url("http://h:1/store", "urn:g") == "http://h:1/store?graph=urn%3Ag"
     assert graph_store_url("http://h/x?key=1", GRAPH).startswith("http://h/x?key=1&graph=https%3A%2F%2F")
-    with pytest.raises(UsageError, match="not an http"):
+    with pytest.raises(ArgumentError, match="not an http"):
         graph_store_url("ftp://h/store")
-    with pytest.raises(UsageError, match="cannot push"):
+    with pytest.raises(ArgumentError, match="cannot push"):
         push("http://h:1/store", "graph.nq")

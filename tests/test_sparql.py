@@ -8,13 +8,16 @@ from pathlib import Path
 import pytest
 from rdf_fixture import fixture_graph, nasty_graph
 
-from kg.errors import InputError, QueryError, UsageError
-from kg.rdf.export import PREFIXES, to_rdf, write_rdf
+from kg.errors import ArgumentError, InputError, QueryError
+from kg.rdf import PREFIXES, to_rdf, write_rdf
 from kg.rdf.sparql import (QUERIES_DIR, NamedQuery, format_result, get_named_query, load_store, named_queries,
                        python_value, queries_markdown_table, query)
 
 #: Per named query: (params, the columns compared, the expected rows of those columns in order).
 EXPECTED: dict[str, tuple[dict, tuple[str, ...], list[tuple]]] = {
+    "methods-by-year": ({"method": "GP-UCB"}, ("year", "papers"), [(2024, 1)]),  # only p1 has a year
+    "rising-methods": ({"from": 2024, "to": 2024, "min_papers": 1}, ("method", "papers_to", "change"),
+                       [("method:gp-ucb", 1, 0.0), ("method:thompson-sampling", 1, 0.0)]),
     "papers-of-author": ({"author": "alice SMITH"}, ("paper", "title", "position"),
                          [("paper:p1", "A real title", 1), ("paper:p2", None, 2)]),
     "coauthors": ({"author": "Alice Smith"}, ("coauthor", "papers"),
@@ -124,7 +127,7 @@ def test_named_queries_run_with_their_defaults(store):
         query(q, data=store)
 
 
-@pytest.mark.parametrize("other,distance,connected", [("Bob Li", 1, True), ("Frank Ode", None, True),
+@pytest.mark.parametrize("other,distance,connected", [("Bob Li", 1, True), ("Frank Ode", "> 2", True),
                                                       ("Eve Adams", None, False)])
 def test_collaboration_distance_beyond_two_and_disconnected(store, other, distance, connected):
     result = query("collaboration-distance", data=store, params={"author1": "Alice Smith", "author2": other})
@@ -145,9 +148,9 @@ def test_parameter_values_are_values_never_query_text():
 
 
 def test_typed_parameters_are_checked():
-    with pytest.raises(UsageError, match="min_papers: 'many' is not a valid integer"):
+    with pytest.raises(ArgumentError, match="min_papers: 'many' is not a valid integer"):
         query("top-methods", data=fixture_graph(), params={"min_papers": "many"})
-    with pytest.raises(UsageError, match="has no parameter colour"):
+    with pytest.raises(ArgumentError, match="has no parameter colour"):
         query("top-methods", data=fixture_graph(), params={"colour": "red"})
     assert project(query("top-methods", data=fixture_graph(), params={"min_papers": "3"}), ("method",)) == [
         ("method:gp-ucb",)]
@@ -212,7 +215,8 @@ def test_result_formats(store):
                                                               "alice smith,author:bob-li,Bob Li,2"]
     assert format_result(result, "tsv").splitlines()[1] == "alice smith\tauthor:bob-li\tBob Li\t2"
     table = format_result(result, "table").splitlines()
-    assert table[0].split() == ["author", "coauthor", "name", "papers"] and table[-1] == "(2 rows)"
+    assert table[0] == "author: alice smith", "a bound parameter is said once, not in every row"
+    assert table[1].split() == ["coauthor", "name", "papers"] and table[-1] == "(2 rows)"
     assert result.to_dataframe().shape == (2, 4)
 
 

@@ -1,9 +1,10 @@
-"""kg.views.page and kg.views.layout without a browser: page content, safety, cuts, determinism, CLI.
+"""kg.views and kg.views.layout without a browser: page content, safety, cuts, determinism, CLI.
 
 The pages' behaviour in a real browser is tested in test_views_browser.py.
 """
 from __future__ import annotations
 
+import doctest
 import json
 import math
 import re
@@ -13,14 +14,24 @@ import networkx as nx
 import pytest
 from pyvis.network import Network
 
+import kg.views.assets
+import kg.views.coauthors
+import kg.views.files
+import kg.views.layout
+import kg.views.notebook
+import kg.views.options
+import kg.views.page
+import kg.views.topics
+from kg.analysis import communities
 from kg.cli import main
-from kg.errors import UsageError
-from kg.graph.build import build_graph, coauthor_graph, topic_graph
+from kg.errors import ArgumentError
+from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.views.layout import community_layout
 from kg.records import Author, Method, MethodMention, Paper
-from kg.views.page import (DEFAULT_TOP_N, TIP_ITEMS, View, coauthor_view, display, render_html, script_json, topic_view,
-                      write_html, write_views)
-from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
+from kg.views import DEFAULT_TOP_N, View, ViewOptions, coauthor_view, display, render_html, topic_view, write_html, write_views
+from kg.views.assets import script_json
+from kg.views.tips import TIP_ITEMS
+from views_data import SCRIPT_LABEL, XSS_NAME, dated_graph, hub_graph
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +87,7 @@ def test_coauthor_view_nodes_edges_and_tooltips(G):
     assert all(isinstance(n["x"], float) and n["community"] >= 1 for n in view.nodes)
 
 
-def test_tooltips_cite_each_paper_and_sentence_once_and_only_those_shown():
+def test_tooltips_cite_each_paper_and_sentence_once():
     n = TIP_ITEMS + 3  # papers mentioning both methods: more than a tooltip lists
     papers = [Paper(key=f"p{i}", authors=(Author(f"Author {i}", f"author-{i}"),), abstract="x", text="x")
               for i in range(n)]
@@ -92,7 +103,9 @@ def test_tooltips_cite_each_paper_and_sentence_once_and_only_those_shown():
     assert all(len(node["tip"]["sections"][0]["items"]) == TIP_ITEMS for node in view.nodes)
     cited = {item["paper"] for tip in [link["tip"]] + [node["tip"] for node in view.nodes]
              for item in tip["sections"][0]["items"]}
-    assert len(view.meta["papers"]) == len(cited) < n  # papers only counted under "more" are not in the page
+    assert len(cited) < n  # the tooltips cite only the papers they list...
+    assert len(view.meta["papers"]) == n  # ...but every paper is in the page once, for search by title
+    assert all(node["rows"] == list(range(n)) for node in view.nodes)
 
 
 def test_fractional_counting_changes_weights_not_structure(G):
@@ -112,7 +125,7 @@ def test_topic_view_evidence_colour_and_normalisation(G):
     by_community = topic_view(G, color_by="community", normalize="association")
     assert by_community.meta["legend"]["entries"][0]["label"].startswith("Community 1")
     assert "association strength" in by_community.edges[0]["tip"]["lines"][0]
-    with pytest.raises(UsageError, match="color_by"):
+    with pytest.raises(ArgumentError, match="color_by"):
         topic_view(G, color_by="size")
 
 
@@ -135,7 +148,7 @@ def test_track_restriction_matches_track_or_area_labels(G):
                                                       "Grace Hopper"]
     assert view.meta["notes"] == ["Only the 2 papers in track reinforcement learning."]
     assert len(topic_view(G, track="Deep Learning · Large Language Models").nodes) == 2
-    with pytest.raises(UsageError, match="known tracks and areas: Deep Learning"):
+    with pytest.raises(ArgumentError, match="known tracks and areas: Deep Learning"):
         coauthor_view(G, track="Astrology")
 
 
@@ -156,6 +169,43 @@ def test_views_cut_from_whole_projections_are_the_same_pages(G, tmp_path):
     reused = write_views(G, tmp_path / "reused", top_n=4, min_weight=1, coauthors=coauthor_graph(G),
                          topics=topic_graph(G, normalize="association"))
     assert [p.read_bytes() for p in plain] == [p.read_bytes() for p in reused]
+
+
+def test_communities_computed_by_the_caller_are_used_only_for_what_they_describe(G, tmp_path):
+    whole = coauthor_graph(G)
+    membership = communities(whole, seed=42)
+    assert coauthor_view(G, within=whole, membership=membership).nodes == coauthor_view(G).nodes
+    swapped = {node: 99 - number for node, number in membership.items()}  # recognisably not Louvain's
+    assert {n["community"] for n in coauthor_view(G, within=whole, membership=swapped).nodes} == set(swapped.values())
+    cut = coauthor_view(G, within=whole, membership=swapped, top_n=3)  # a part of `whole`: Louvain on it
+    assert all(n["community"] < 10 for n in cut.nodes)
+    topics = topic_graph(G, normalize="association")  # other weights than the view's: not used
+    fake = dict.fromkeys(topics, 77)
+    assert {n["community"] for n in topic_view(G, within=topics, membership=fake).nodes} != {77}
+    assert {n["community"] for n in topic_view(G, within=topics, membership=fake, normalize="association").nodes} \
+        == {77}
+    files = write_views(G, tmp_path, coauthors=whole, memberships={"coauthors": swapped}, quiet=True)
+    assert "Community 99" not in files[0].read_text(encoding="utf-8")  # Community 99 - 1 = 98 is the first
+    assert '"community":98' in files[0].read_text(encoding="utf-8")
+
+
+def test_options_object_and_keywords_make_the_same_view(G):
+    options = ViewOptions(top_n=4, counting="fractional", seed=7)
+    assert render_html(coauthor_view(G, options)) == render_html(coauthor_view(G, top_n=4, counting="fractional",
+                                                                               seed=7))
+    assert render_html(topic_view(G, options, top_n=3)) == render_html(topic_view(G, top_n=3, seed=7))
+    with pytest.raises(ArgumentError, match="normalize must be None or 'association'"):
+        ViewOptions(normalize="cosine")
+    with pytest.raises(TypeError):
+        coauthor_view(G, colour="red")
+
+
+def test_docstring_examples_run():
+    """The Examples sections of the public API are doctests, run here with the suite."""
+    modules = [kg.views.layout, kg.views.options, kg.views.assets, kg.views.page, kg.views.coauthors, kg.views.topics,
+               kg.views.notebook, kg.views.files]
+    results = [doctest.testmod(module, optionflags=doctest.ELLIPSIS) for module in modules]
+    assert sum(r.attempted for r in results) >= 20 and sum(r.failed for r in results) == 0
 
 
 def test_display_is_a_sandboxed_srcdoc_iframe(G):
@@ -200,3 +250,41 @@ def test_graph_without_methods_or_links_still_renders():
     assert (len(topics.nodes), len(coauthors.nodes), len(coauthors.edges)) == (0, 1, 0)
     assert page_data(render_html(topics))["meta"]["weight"] == {"min": 0, "max": 0, "label": "papers mentioning both",
                                                                 "step": 1}
+
+
+def test_first_look_is_chosen_from_the_data_and_stated():
+    papers = [Paper(key=f"solo{i}", title=f"Solo work {i}", authors=(Author(f"Solo {i}", f"solo-{i}"),),
+                    abstract="x", text="x") for i in range(600)]
+    papers += [Paper(key=f"team{i}-{k}", title=f"Team paper {i}.{k}", abstract="x", text="x",
+                     authors=(Author(f"Lead {i}", f"lead-{i}"), Author(f"Second {i}", f"second-{i}")))
+               for i in range(50) for k in range(3)]
+    G = build_graph(papers, {})
+    view = coauthor_view(G)
+    assert view.meta["opening"] == {"minPapers": 2, "maxLinks": 1000, "colors": "groups"}  # 100 authors with 3 papers, not 700
+    assert len(view.nodes) == 700  # the page holds the next level, to widen to
+    assert view.meta["notes"][-1] == ("First look: the 100 of 700 authors with at least 2 papers and at most the "
+                                      "1,000 heaviest links between them. To see more, lower Min. papers (to 1: "
+                                      "700 authors) or raise Max. links.")
+    lead = next(n for n in view.nodes if n["label"] == "Lead 0")
+    assert sorted(view.meta["papers"][r]["text"] for r in lead["rows"]) == [f"Team paper 0.{k}" for k in range(3)]
+    everything = coauthor_view(G, first_look=False)
+    assert everything.meta["opening"] == {"minPapers": 1, "maxLinks": None, "colors": "groups"}
+    assert not any(note.startswith("First look") for note in everything.meta["notes"])
+
+
+def test_years_give_each_node_its_years_and_mean_year_for_the_overlay():
+    G = dated_graph()
+    view = coauthor_view(G)
+    assert view.meta["years"] == {"min": 2020, "max": 2023} and view.meta["opening"]["colors"] == "groups"
+    nodes = {n["label"]: n for n in view.nodes}
+    assert nodes["Old Hand"]["years"] == [2020, 2021] and nodes["Old Hand"]["year"] == 2020.5
+    assert nodes["Bridge"]["year"] == 2021.5 and nodes["New Face"]["year"] == 2023
+    assert "Years: 2020–2023 (mean 2021.5)" in nodes["Bridge"]["tip"]["lines"]
+    link = next(e for e in view.edges if {e["from"], e["to"]} == {nodes["Bridge"]["id"], nodes["Old Hand"]["id"]})
+    assert link["years"] == [2020, 2021]
+    assert "2021" in view.meta["papers"][nodes["Old Hand"]["rows"][1]]["detail"]
+    topics = topic_view(G, color_by="year")
+    assert topics.meta["opening"]["colors"] == "year" and topics.meta["legend"]["title"] == "Community"
+    assert {n["label"]: n["year"] for n in topics.nodes}["new method"] == 2023
+    undated = coauthor_view(hub_graph())  # no years: no year keys, no year range
+    assert undated.meta["years"] is None and "years" not in undated.nodes[0]

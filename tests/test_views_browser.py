@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from kg.views.page import coauthor_view, display, topic_view, write_html
-from views_data import SCRIPT_LABEL, XSS_NAME, hub_graph
+from kg.views import coauthor_view, display, topic_view, write_html
+from test_readers_real import SHARED
+from views_data import SCRIPT_LABEL, XSS_NAME, dated_graph, hub_graph
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -172,5 +173,145 @@ def test_notebook_display_renders_inside_a_sandboxed_iframe(browser):
         assert counts(view) == [5, 4]
         assert view.messages == []
         assert all(url in ("about:blank", "about:srcdoc") for url in view.requests)
+    finally:
+        view.close()
+
+
+# ------------------------------------------------------------------------------------ labels
+
+#: The label boxes drawn at the current zoom, each re-measured here with the font it was drawn in
+#: (a fresh canvas, not the page's cache), in DOM pixels.
+MEASURED_LABELS = """(() => {
+    const ctx = document.createElement("canvas").getContext("2d");
+    return kgView.labels.boxes().map((b) => {
+        ctx.font = b.size + "px system-ui, -apple-system, Segoe UI, sans-serif";
+        const width = ctx.measureText(b.text).width;
+        const p = kgView.network.canvasToDOM(kgView.network.getPosition(b.id));
+        return {id: b.id, left: p.x - width / 2, top: p.y - b.size / 2, width, height: b.size};
+    });
+})()"""
+
+
+def overlapping(boxes: list[dict]) -> int:
+    """Pairs of label boxes whose rectangles overlap."""
+    return sum(1 for i, a in enumerate(boxes) for b in boxes[:i]
+               if a["left"] < b["left"] + b["width"] and b["left"] < a["left"] + a["width"]
+               and a["top"] < b["top"] + b["height"] and b["top"] < a["top"] + a["height"])
+
+
+def in_view(view: Opened) -> list[str]:
+    """The shown nodes whose centre is inside the network's box."""
+    return view.js("""(() => { const c = document.getElementById("kg-network"), v = kgView.network;
+        return kgView.nodeView.getIds().filter((id) => { const p = v.canvasToDOM(v.getPosition(id));
+            return p.x >= 0 && p.y >= 0 && p.x <= c.clientWidth && p.y <= c.clientHeight; }); })()""")
+
+
+def crowded_graph():
+    """120 papers by teams drawn from 150 authors (seeded): more names than fit at the opening zoom."""
+    import random
+
+    from kg.graph import build_graph
+    from kg.names import author_key
+    from kg.records import Author, Paper
+
+    rng = random.Random(7)
+    names = [f"Author Number {i}" for i in range(150)]
+    papers = []
+    for i in range(120):
+        team = rng.sample(names[:40] if i % 2 else names, rng.randint(2, 5))
+        papers.append(Paper(key=f"p{i}", title=f"Paper {i} on things", abstract="x", text="x",
+                            authors=tuple(Author(n, author_key(n)) for n in team)))
+    return build_graph(papers, {})
+
+
+def test_labels_never_overlap_and_more_show_as_one_zooms_in(browser, tmp_path):
+    page = write_html(coauthor_view(crowded_graph()), tmp_path / "crowded.html")
+    view = Opened(browser, page.as_uri())
+    try:
+        boxes = view.js(MEASURED_LABELS)
+        assert overlapping(boxes) == 0
+        shown = in_view(view)
+        assert 5 <= len(boxes) < len(shown)  # names are left out, not drawn over each other
+        biggest = view.js("kgView.nodeView.get().sort((a, b) => b.value - a.value)[0].id")
+        assert biggest in {b["id"] for b in boxes}
+        opening = len(boxes) / len(shown)
+        view.js("kgView.network.moveTo({scale: kgView.network.getScale() * 4})")
+        view.js("kgView.network.redraw()")
+        zoomed = view.js(MEASURED_LABELS)
+        assert overlapping(zoomed) == 0
+        assert len(zoomed) / len(in_view(view)) > opening  # a larger share of what is in view is named
+        assert view.messages == []
+    finally:
+        view.close()
+
+
+@pytest.mark.skipif(not (SHARED / "ijcai2024.jsonl").exists(), reason="../shared/data/ijcai2024.jsonl not available")
+def test_real_conference_opens_on_a_readable_first_look(browser, tmp_path):
+    from kg.workflow import load_graph
+
+    _, G = load_graph([SHARED / "ijcai2024.jsonl"], quiet=True)
+    for name, make in (("coauthors", coauthor_view), ("topics", topic_view)):
+        view = Opened(browser, write_html(make(G), tmp_path / f"{name}.html").as_uri())
+        try:
+            boxes = view.js(MEASURED_LABELS)
+            assert overlapping(boxes) == 0 and len(boxes) >= 20, name
+            shown, held = view.js("[kgView.nodeView.length, kgView.nodes.length]")
+            assert shown <= 500 and view.js("kgView.edgeView.length") <= 1000, name
+            view.page.fill("#kg-papers", "1")  # widen: everything the page holds
+            assert view.js("kgView.nodeView.length") == held > shown or name == "topics"
+        finally:
+            view.close()
+
+
+def test_overlay_colours_by_mean_year_and_the_year_range_filters(browser, tmp_path):
+    view = Opened(browser, write_html(coauthor_view(dated_graph()), tmp_path / "dated.html").as_uri())
+    try:
+        colour = "Object.fromEntries(kgView.nodes.get().map(n => [n.label, n.color]))"
+        groups = view.js(colour)
+        assert view.js('document.getElementById("kg-colors-control").hidden') is False
+        view.page.select_option("#kg-colors", "year")
+        overlay = view.js(colour)
+        assert overlay["Old Hand"] == "#440154" and overlay["New Face"] == "#fde725"  # the ends of the scale
+        assert overlay["Bridge"] not in (overlay["Old Hand"], overlay["New Face"], groups["Bridge"])
+        assert view.js('document.getElementById("kg-legend-title").textContent') == "Mean publication year"
+        ticks = view.js('document.getElementById("kg-scale-ticks").textContent')
+        assert ticks.startswith("2020.5") and ticks.endswith("2023.0")
+        view.page.select_option("#kg-year-from", "2023")
+        shown = view.js("kgView.nodeView.get().map(n => n.label).sort()")
+        assert shown == ["Bridge", "New Face"] and counts(view) == [2, 1]
+        view.page.select_option("#kg-year-from", "2020")
+        assert counts(view) == [4, 3]
+        view.page.select_option("#kg-colors", "groups")
+        assert view.js(colour) == groups
+        assert view.messages == []
+    finally:
+        view.close()
+
+
+def test_no_year_controls_without_years(browser, pages):
+    view = Opened(browser, pages["coauthors"].as_uri())
+    try:
+        assert view.js('[document.getElementById("kg-colors-control").hidden, '
+                       'document.getElementById("kg-years-control").hidden]') == [True, True]
+    finally:
+        view.close()
+
+
+def test_search_by_paper_title_selects_its_authors(browser, tmp_path):
+    G = crowded_graph()
+    authors = sorted(G.nodes[a]["label"] for a in G.successors("paper:p7") if G.nodes[a]["kind"] == "author")
+    view = Opened(browser, write_html(coauthor_view(G, first_look=False), tmp_path / "titles.html").as_uri())
+    try:
+        view.page.fill("#kg-search", "paper 7 on")
+        view.page.press("#kg-search", "Enter")
+        status = view.js('document.getElementById("kg-status").textContent')
+        assert status.endswith("(by paper title)")
+        found = set()
+        for _ in range(int(status.split(" of ")[1].split(" ")[0])):
+            found.update(view.js("kgView.network.getSelectedNodes().map(id => kgView.nodes.get(id).label)"))
+            view.page.press("#kg-search", "Enter")
+        tip = view.js('document.getElementById("kg-tip").textContent')
+        assert "Paper 7 on things" in tip
+        assert sorted(found) == authors
     finally:
         view.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import networkx as nx
 
-from kg.graph.build import build_graph
+from kg.graph import build_graph
 from kg.names import author_key
 from kg.records import Author, Method, MethodMention, Paper, Track
 
@@ -48,4 +48,20 @@ def hub_graph() -> nx.DiGraph:
                             abstract=text, text=text, track=track))
         methods[key] = [Method(key=m, label=label, mentions=(MethodMention(label, 0, len(label), sentence),))
                         for m, label, sentence in mentions]
+    return build_graph(papers, methods)
+
+
+def dated_graph() -> nx.DiGraph:
+    """Four editions: "Old Hand" publishes in 2020 and 2021, "New Face" in 2023, "Bridge" in all four
+    (with one of them each time); method "old method" is mentioned in 2020, "new method" in 2023."""
+    papers, methods = [], {}
+    for year, partner, method in ((2020, "Old Hand", "old method"), (2021, "Old Hand", "old method"),
+                                  (2022, "Solo Bridge Friend", "mid method"), (2023, "New Face", "new method")):
+        key = f"p{year}"
+        text = f"We use {method}."
+        papers.append(Paper(key=key, title=f"A paper of {year}", year=year, abstract=text, text=text,
+                            authors=tuple(Author(n, author_key(n)) for n in ("Bridge", partner))))
+        methods[key] = [Method(key=method.replace(" ", "-"), label=method,
+                               mentions=(MethodMention(method, 7, 7 + len(method), text),)),
+                        Method(key="shared", label="shared method", mentions=(MethodMention("x", 0, 1, text),))]
     return build_graph(papers, methods)

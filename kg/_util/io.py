@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import json
 import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, BinaryIO
 
 
 @contextlib.contextmanager
@@ -32,6 +33,23 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str 
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+@contextlib.contextmanager
+def open_output(target: str | os.PathLike[str] | BinaryIO, *, encoding: str = "utf-8",
+                errors: str = "strict") -> Iterator[IO[str]]:
+    """A text stream onto `target`: a path, written atomically (`atomic_open`), or an open binary
+    file, which is flushed and left open (as NetworkX's writers take either)."""
+    if not hasattr(target, "write"):
+        with atomic_open(target, encoding=encoding, errors=errors) as handle:
+            yield handle
+        return
+    stream = io.TextIOWrapper(target, encoding=encoding, errors=errors, newline="\n")
+    try:
+        yield stream
+        stream.flush()
+    finally:
+        stream.detach()
 
 
 def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:

@@ -1,9 +1,17 @@
 """Worker processes that start with an object of the parent (a spaCy pipeline, a graph's export
-steps) without pickling it: forked where the platform forks safely, else sent once per process."""
+steps) without pickling it: forked where the platform forks safely, else sent once per process.
+
+Every worker dies with the process that started it, even when that one is killed (SIGKILL): on
+Linux through `PR_SET_PDEATHSIG`, elsewhere by a thread that watches the parent's pid."""
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.connection import Connection
@@ -27,7 +35,7 @@ def pool(workers: int, state: object) -> ProcessPoolExecutor:
     otherwise it is pickled to each process once.
     """
     context = multiprocessing.get_context("fork" if can_fork() else None)
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(state,))
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start, initargs=(state, os.getpid()))
 
 
 def worker_state() -> object:
@@ -35,9 +43,32 @@ def worker_state() -> object:
     return _state
 
 
-def _start(state: object) -> None:
+def _start(state: object, parent: int) -> None:
     global _state
+    die_with_parent(parent)
     _state = state
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process when `parent` (the pid that started it) ends, however it ends.
+
+    Linux delivers SIGKILL on the parent's death (`PR_SET_PDEATHSIG`); elsewhere a daemon thread
+    polls the parent pid. A parent already gone before the request ends this process at once.
+    """
+    prctl = getattr(ctypes.CDLL(None, use_errno=True), "prctl", None) if sys.platform == "linux" else None
+    if prctl is None or prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True, name="kg-parent-watch").start()
+    if os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os.kill(os.getpid(), signal.SIGKILL)
 
 
 class Aside(Generic[T]):
@@ -56,7 +87,7 @@ class Aside(Generic[T]):
         if fork:
             context = multiprocessing.get_context("fork")
             self._pipe, sending = context.Pipe(duplex=False)
-            self._process = context.Process(target=_run_aside, args=(work, sending), name="kg-aside")
+            self._process = context.Process(target=_run_aside, args=(work, sending, os.getpid()), name="kg-aside")
             self._process.start()
             sending.close()
 
@@ -86,8 +117,9 @@ class Aside(Generic[T]):
             self._outcome = self._wait()
 
 
-def _run_aside(work: Callable[[], object], sending: Connection) -> None:
+def _run_aside(work: Callable[[], object], sending: Connection, parent: int) -> None:
     """In the forked process of `Aside`: run `work`, send back (True, result) or (False, error)."""
+    die_with_parent(parent)
     try:
         outcome: tuple[bool, object] = (True, work())
     except BaseException as exc:  # reported to the parent, which raises it

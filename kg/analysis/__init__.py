@@ -1,1 +1,17 @@
-"""analysis"""
+"""Co-authorship and topic analysis of the knowledge graph, and its report.
+
+Modules: `communities` (seeded Louvain, modularity), `centrality` (eigenvector per component,
+betweenness, components), `tables` (the report's rows), `assemble` (`analyze`, the report dict),
+`report` (Markdown, JSON and CSV files). Nothing is cached on the graphs given.
+"""
+from kg.analysis.assemble import REPORT_VERSION, analyze
+from kg.analysis.centrality import betweenness, component_summary, eigenvector_by_component, eigenvector_components
+from kg.analysis.communities import Partition, communities, community_summary, louvain, modularity
+from kg.analysis.report import to_json, to_markdown, write_report
+from kg.analysis.tables import (author_table, bridging_methods, collaboration, cross_track, edge_table, method_table,
+                                track_table)
+
+__all__ = ["REPORT_VERSION", "Partition", "analyze", "author_table", "betweenness", "bridging_methods",
+           "collaboration", "communities", "community_summary", "component_summary", "cross_track", "edge_table",
+           "eigenvector_by_component", "eigenvector_components", "louvain", "method_table", "modularity",
+           "to_json", "to_markdown", "track_table", "write_report"]

@@ -1,20 +1,21 @@
-"""`kg build --scheduler ADDRESS`: reading, deduplication, extraction and the big tables on a Dask cluster.
+"""`kg build --scheduler ADDRESS`: reading, extraction and the pair tables on a Dask cluster.
 
-On the workers: each partition is read (`kg.engine.partitions`); the records are shuffled on the
-paper key, then the key groups that carry an id on that id, and each group is merged into one paper
-as the in-process reader merges duplicates; each paper goes through the worker's spaCy pipeline
-(built once per worker thread). From the persisted papers, Dask DataFrame group-bys make the
-authorship and mention tables and the co-author and method pair tables, written by the workers as
-Parquet into `DIR/tables/`. The short forms that link acronyms across papers are a group-by too.
+On the workers: each partition is read (`kg.engine.partitions`, with the readers' own
+`kg.readers.iter_part`), and the distinct papers go through the worker's spaCy pipeline (built
+once per worker thread), reduced to what corpus-level linking needs. The co-author and method pair
+tables are Dask group-bys (a shuffle on the paper, then on the pair), written by the workers as
+Parquet into `DIR/tables/` with the authorship and mention tables.
 
-On the client: the distinct papers and their reduced extraction records are gathered in input
-order, linked into method concepts (`kg.extract`), and built into the hub graph (`kg.graph`), from
-which `kg.build` writes every other file as it does in one process: same inputs, same bytes.
+On the client: the records are gathered partition by partition in input order and deduplicated
+by the readers' own rules (`kg.readers.merge_records`, the `Deduper` of `read()`), so papers,
+merges and notices are those of the in-process build; the extraction records are linked into
+concepts (`kg.extract`) and built into the hub graph (`kg.graph`), from which `kg.build` writes
+every other file as it does in one process: same inputs, same bytes.
 """
 from __future__ import annotations
 
 import logging
-import operator
+import math
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, ExitStack
@@ -24,14 +25,16 @@ import networkx as nx
 
 from kg.engine import tasks
 from kg.engine.partitions import DEFAULT_PARTITION_BYTES, count_lines, numbered, plan
-from kg.errors import UsageError
-from kg.readers import ReadResult, sample_path
+from kg.errors import ArgumentError
+from kg.readers import ReadResult, merge_records, sample_path
 
 #: Records are Python objects in object columns: no conversion to Arrow strings, and shuffles by
 #: tasks (a peer-to-peer shuffle would convert the partitions to Arrow).
 _CONFIG = {"dataframe.convert-string": False, "dataframe.shuffle.method": "tasks"}
 #: The Parquet tables written into `DIR/tables/`, one folder (of part files) each.
 TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
+#: Papers per extraction partition at most (more partitions when the inputs have fewer).
+EXTRACT_PAPERS = 1000
 
 
 @contextmanager
@@ -39,17 +42,17 @@ def connect(scheduler: str, *, quiet: bool = True) -> Iterator[object]:
     """A `distributed.Client` for `scheduler`: `tcp://host:port` (a running scheduler) or `local:N`
     (a LocalCluster of N single-threaded worker processes on 127.0.0.1, closed on exit).
 
-    Raises UsageError for any other address, or when Dask is not installed.
+    Raises ArgumentError for any other address, or when Dask is not installed.
     """
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise UsageError("--scheduler needs Dask: pip install 'kg[dask]'") from None
+        raise ArgumentError("--scheduler needs Dask: pip install 'kg[dask]'") from None
     with ExitStack() as stack:
         if scheduler.startswith("local:"):
             count = scheduler.partition(":")[2]
             if not count.isdigit() or int(count) < 1:
-                raise UsageError(f"--scheduler {scheduler!r}: write local:N with N >= 1 worker processes")
+                raise ArgumentError(f"--scheduler {scheduler!r}: write local:N with N >= 1 worker processes")
             cluster = stack.enter_context(LocalCluster(
                 n_workers=int(count), threads_per_worker=1, processes=True, host="127.0.0.1",
                 dashboard_address=None, silence_logs=logging.ERROR if quiet else logging.WARNING))
@@ -58,9 +61,9 @@ def connect(scheduler: str, *, quiet: bool = True) -> Iterator[object]:
             try:
                 client = stack.enter_context(Client(scheduler, timeout="30s"))
             except OSError as exc:
-                raise UsageError(f"--scheduler {scheduler!r}: cannot reach the Dask scheduler ({exc})") from None
+                raise ArgumentError(f"--scheduler {scheduler!r}: cannot reach the Dask scheduler ({exc})") from None
         else:
-            raise UsageError(f"--scheduler {scheduler!r}: give tcp://HOST:PORT or local:N")
+            raise ArgumentError(f"--scheduler {scheduler!r}: give tcp://HOST:PORT or local:N")
         yield client
 
 
@@ -77,15 +80,16 @@ def cluster_graph(
     partition_bytes: int = DEFAULT_PARTITION_BYTES,
     quiet: bool = False,
 ) -> tuple[ReadResult, nx.DiGraph]:
-    """Read, deduplicate and extract `inputs` on the Dask cluster at `scheduler`, write the Parquet
-    tables into `out_dir/tables/`, and return what `kg.workflow.load_graph` returns in one process.
+    """Read and extract `inputs` on the Dask cluster at `scheduler`, write the Parquet tables into
+    `out_dir/tables/`, and return what `kg.workflow.load_graph` returns in one process.
 
     Parameters
     ----------
     scheduler : str
         `tcp://host:port` or `local:N` (see `connect`).
     inputs : sequence of paths or None
-        The input files (None or empty: the embedded sample); every worker must be able to read them.
+        The input files (`FILE@YEAR` as for `kg.read`; None or empty: the embedded sample); every
+        worker must be able to read them.
     out_dir : path
         The build folder; the workers write `tables/<name>/part.N.parquet` into it.
     format, strict, spacy_model, aliases, require_authors, quiet
@@ -96,7 +100,8 @@ def cluster_graph(
     Returns
     -------
     tuple of ReadResult and nx.DiGraph
-        The papers in input order with every problem (skipped records, merged duplicates), and the hub graph.
+        The papers in input order with every problem (skipped records, merged duplicates, notices),
+        and the hub graph.
 
     Examples
     --------
@@ -104,73 +109,70 @@ def cluster_graph(
     """
     import dask
     import dask.dataframe as dd
+    import pandas as pd
 
-    from distributed import wait
-
-    from kg.extract.concepts import _link  # the corpus-level half of kg.extract
-    from kg.extract.vocab import vocabulary
+    from kg.extract import make_pipeline
+    from kg.extract.concepts import _link_both  # the corpus-level half of kg.extract
+    from kg.graph import build_graph
     from kg.graph.aliases import load_aliases
-    from kg.graph.build import build_graph
-    from kg.extract.pipeline import make_pipeline
 
     alias_table = load_aliases(aliases) if aliases else None
     make_pipeline(spacy_model)  # an uninstalled model fails here, before the cluster starts
     files = [str(path) for path in (inputs or [sample_path()])]
     parts = plan(files, format, partition_bytes)
-    tables = Path(out_dir) / "tables"
     with connect(scheduler, quiet=quiet) as client, dask.config.set(_CONFIG):
         ranged = [part for part in parts if part.end is not None]
         counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
         parts = numbered(parts, [counts.get(part.index, 0) for part in parts])
 
         reads = client.map(tasks.read, parts, require_authors=require_authors)
-        frames = client.map(operator.itemgetter(0), reads)
-        problem_lists = client.map(operator.itemgetter(1), reads)
-        records = dd.from_delayed(frames, meta=tasks.READ_META, verify_meta=False)
+
+        def records() -> Iterator[object]:
+            while reads:  # in input order, one partition's records at a time on the client
+                yield from reads.pop(0).result()
+
+        result = merge_records(records(), files, strict=strict)
+        papers = result.papers
+        frame = pd.DataFrame({"pos": pd.Series(range(len(papers)), dtype="int64"),
+                              "key": pd.Series([p.key for p in papers], dtype=object),
+                              "text": pd.Series([p.text for p in papers], dtype=object)})
         width = max(len(parts), 1)
-        by_key = records.shuffle("key", npartitions=width, shuffle_method="tasks").map_partitions(
-            tasks.group_by_key, meta=tasks.GROUP_META)
-        by_id = by_key[by_key["id"].notnull()].shuffle("id", npartitions=width, shuffle_method="tasks").map_partitions(
-            tasks.group_by_id, meta=tasks.GROUP_META)
-        groups = dd.concat([by_key[by_key["id"].isnull()], by_id])
-        papers = groups.map_partitions(tasks.merge_and_extract, spacy_model, meta=tasks.PAPER_META).persist()
-        problems = [item for chunk in client.gather(problem_lists) for item in chunk]
-        wait(papers)
-        del reads, frames, problem_lists  # the records now live in `papers`
-        if strict and problems:
-            raise tasks.problem(min(problems, key=operator.itemgetter(0)))
-
-        _write_tables(papers, tables, alias_table, vocabulary().lexicon_pairs, width)
-        gathered = papers[["pos", "paper", "found", "notices"]].compute().sort_values("pos")
-    problems += [notice for notices in gathered["notices"] for notice in notices]
-    result = ReadResult(papers=list(gathered["paper"]), files=files,
-                        problems=[tasks.problem(item) for item in sorted(problems, key=operator.itemgetter(0))])
-    methods = _link(list(gathered["found"]))
-    return result, build_graph(result.papers, methods, aliases=alias_table)
+        found = []
+        if papers:
+            chunks = min(len(papers), max(width, math.ceil(len(papers) / EXTRACT_PAPERS)))
+            extracted = dd.from_pandas(frame, npartitions=chunks, sort=False).map_partitions(
+                tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
+            found = list(extracted.compute().sort_values("pos")["found"])
+        concepts = _link_both(found)
+        G = build_graph(papers, concepts.methods, datasets=concepts.datasets, aliases=alias_table)
+        _write_tables(G, Path(out_dir) / "tables", width)
+    return result, G
 
 
-def _write_tables(papers, tables: Path, aliases: object | None, lexicon_pairs, width: int) -> None:
-    """The authorship and mention tables and the co-author and method pair tables, as Dask
-    group-bys over the persisted papers, written by the workers as Parquet."""
-    votes = papers.map_partitions(tasks.acronym_rows, meta={"short": object, "concept": object})
-    counted = votes.groupby(["short", "concept"]).size().compute()
-    shorts = tasks.chosen_short_forms(((s, c, int(n)) for (s, c), n in counted.items()), lexicon_pairs)
-
-    authorship = papers.map_partitions(tasks.authorship_rows, aliases, meta=tasks.authorship_rows(
-        papers._meta, None))
-    mentions = papers.map_partitions(tasks.mention_rows, shorts, meta=tasks.mention_rows(papers._meta, {}))
-    pair_meta = tasks.pair_rows(authorship._meta, "author")
-    table_meta = tasks.pair_table(pair_meta)
-    pairs = {
-        "coauthor_pairs": authorship.map_partitions(tasks.pair_rows, "author", meta=pair_meta),
-        "method_pairs": mentions.map_partitions(tasks.pair_rows, "method", meta=pair_meta),
-    }
+def _write_tables(G: nx.DiGraph, tables: Path, width: int) -> None:
+    """The authorship and mention rows of the hub graph, and the co-author and method pair tables
+    grouped from them by Dask (a shuffle on the paper, then on the pair), written by the workers as Parquet."""
     import dask
-    writes = [authorship.to_parquet(tables / "authorship", write_index=False, compute=False),
-              mentions.to_parquet(tables / "mentions", write_index=False, compute=False)]
-    for name, rows in pairs.items():
-        grouped = rows.shuffle(["source", "target"], npartitions=width, shuffle_method="tasks").map_partitions(
+    import dask.dataframe as dd
+    import pandas as pd
+
+    authorship = [(u, d["position"], v, d["name"]) for u, v, d in G.edges(data=True) if d["rel"] == "authored_by"]
+    mentions = [(u, v, d["count"]) for u, v, d in G.edges(data=True) if d["rel"] == "mentions"]
+    frames = {
+        "authorship": pd.DataFrame(authorship, columns=["paper", "position", "author", "name"]).astype(
+            {"paper": "string", "position": "int64", "author": "string", "name": "string"}),
+        "mentions": pd.DataFrame(mentions, columns=["paper", "method", "mentions"]).astype(
+            {"paper": "string", "method": "string", "mentions": "int64"}),
+    }
+    rows = {name: dd.from_pandas(frame, npartitions=max(1, min(width, len(frame))), sort=False)
+            for name, frame in frames.items()}
+    writes = [rows[name].to_parquet(tables / name, write_index=False, compute=False) for name in frames]
+    pair_meta = tasks.pair_rows(frames["authorship"].iloc[:0], "author")
+    table_meta = tasks.pair_table(pair_meta)
+    for name, source, member in (("coauthor_pairs", "authorship", "author"), ("method_pairs", "mentions", "method")):
+        by_paper = rows[source].shuffle("paper", npartitions=width, shuffle_method="tasks")
+        pairs = by_paper.map_partitions(tasks.pair_rows, member, meta=pair_meta)
+        grouped = pairs.shuffle(["source", "target"], npartitions=width, shuffle_method="tasks").map_partitions(
             tasks.pair_table, meta=table_meta)
         writes.append(grouped.to_parquet(tables / name, write_index=False, compute=False))
     dask.compute(*writes)
-

@@ -1,37 +1,36 @@
 """Inputs -> partitions a Dask worker reads on its own: a JSONL file in byte ranges, any other file whole.
 
-A partition is a plain, picklable description (file, format, byte range); the worker opens the file
-itself, so the inputs must be where every worker can read them (shared storage on a cluster). A
-record's position in the whole input is (partition index, record index): sorted, it is the order
-the in-process reader reads them in.
+A partition is a plain, picklable description (file, format, year, byte range); the worker opens the
+file itself, so the inputs must be where every worker can read them (shared storage on a cluster).
+The worker reads it with the readers' own `kg.readers.iter_part`, so a record reads as in one process;
+the partitions in order hold the records in the order the in-process reader meets them.
 """
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from kg.errors import RecordError
-from kg.readers import iter_records
-from kg.readers.detect import check_format, detect_format
-from kg.readers.source import check_file, not_utf8
-from kg.readers.tabular import _invalid_json, _record  # the JSONL reader's own record rules
+from kg.readers import iter_part, split_year
+from kg.readers.detect import check_format, matched_format
+from kg.readers.source import check_file
 from kg.records import Paper
 
 #: Bytes of JSONL a partition takes by default: some thousands of abstracts.
 DEFAULT_PARTITION_BYTES = 16 * 1024 * 1024
-_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass(frozen=True)
 class Partition:
-    """Bytes `start`..`end` of `path` (`end` None: the whole file) in `format`; `first_line` is the
-    line number of its first byte once the lines before it are counted (0 until then)."""
+    """Bytes `start`..`end` of `path` (`end` None: the whole file) in `format`, its records without a
+    year given `year` (`FILE@YEAR`); `first_line` is the line number of its first byte once the lines
+    before it are counted (0 until then)."""
 
     index: int
     path: str
     format: str
+    year: int | None = None
     start: int = 0
     end: int | None = None
     first_line: int = 0
@@ -39,22 +38,24 @@ class Partition:
 
 def plan(paths: Sequence[str | os.PathLike[str]], format: str = "auto",
          partition_bytes: int = DEFAULT_PARTITION_BYTES) -> list[Partition]:
-    """The partitions of `paths`: JSONL files cut into ranges of about `partition_bytes` that end
+    """The partitions of `paths`: kg JSONL files cut into ranges of about `partition_bytes` that end
     at a line end, every other format one partition per file.
 
     Only the cut points are read here (a seek and a line each); missing or empty files raise
     `InputError` before any work starts.
     """
     check_format(format)
-    parts: list[Partition] = []
-    for path in paths:
+    files = [split_year(path) for path in paths]
+    for path, _ in files:
         check_file(path)
-        kind = detect_format(path) if format == "auto" else format
+    parts: list[Partition] = []
+    for path, year in files:
+        kind = matched_format(path) if format == "auto" else format
         if kind != "jsonl":
-            parts.append(Partition(len(parts), str(path), kind))
+            parts.append(Partition(len(parts), str(path), format, year))
             continue
         for start, end in _ranges(path, max(partition_bytes, 1)):
-            parts.append(Partition(len(parts), str(path), kind, start, end))
+            parts.append(Partition(len(parts), str(path), kind, year, start, end))
     return parts
 
 
@@ -91,41 +92,12 @@ def numbered(parts: Sequence[Partition], line_counts: Sequence[int]) -> list[Par
     out, line = [], 1
     for part, count in zip(parts, line_counts):
         line = 1 if part.start == 0 else line
-        out.append(Partition(part.index, part.path, part.format, part.start, part.end, line))
+        out.append(Partition(part.index, part.path, part.format, part.year, part.start, part.end, line))
         line += count
     return out
 
 
 def read_partition(part: Partition, require_authors: bool = True) -> Iterator[Paper | RecordError]:
-    """The records of one partition, problems yielded, not raised, as the readers report them.
-
-    A whole file goes through `kg.readers.iter_records`; a JSONL range is read line by line here,
-    each line numbered as in the whole file.
-    """
-    if part.end is None:
-        yield from iter_records(part.path, format=part.format, require_authors=require_authors)
-        return
-    with open(part.path, "rb") as handle:
-        handle.seek(part.start)
-        data = handle.read(part.end - part.start)
-    if part.start == 0:
-        data = data.removeprefix(_BOM)
-    for number, raw in enumerate(data.split(b"\n"), start=part.first_line):
-        raw = raw.removesuffix(b"\r")
-        if not raw.strip():
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield not_utf8(part.path, number, raw, exc)
-            continue
-        yield _jsonl_record(text, part.path, number, require_authors)
-
-
-def _jsonl_record(text: str, file: str, line: int, require_authors: bool) -> Paper | RecordError:
-    """One JSONL line as `kg.readers.tabular.iter_jsonl` reads it: a Paper, or the RecordError for `file:line`."""
-    try:
-        record = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
-        return RecordError(file, line, _invalid_json(exc))
-    return _record(record, file, line, "", require_authors)
+    """The records of one partition, problems yielded, not raised, as `kg.readers.iter_part` reads them."""
+    span = (part.start, part.end, part.first_line) if part.end is not None else None
+    return iter_part(part.path, format=part.format, require_authors=require_authors, year=part.year, span=span)

@@ -17,43 +17,67 @@ on per-word facts computed once per distinct word (`words.Form`, kept in `Method
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import lru_cache
 
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 from spacy.tokens import Doc, Span
 
+from kg.errors import ArgumentError
 from kg.extract.acronyms import Range, definitions
+from kg.extract.context import CONTEXT, EMPHASIS, EPONYM, LIST, context_acronyms, coordinated, emphasised, eponyms
+from kg.extract.datasets import DATASET, DATASETS_KEY, DatasetFinder
 from kg.extract.normalize import clean_surface, concept_text, display_form, singular
 from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
                               technique_phrases, title_phrases)
 from kg.extract.vocab import Vocabulary, vocabulary
-from kg.extract.words import Forms, Tokens, is_acronym
+from kg.extract.words import DATASET_HEADS, Forms, Tokens, is_acronym
 
 SPANS_KEY = "methods"
+#: An acronym definition as text: `(short form, long form)`.
+Pair = tuple[str, str]
 LONG_FORM, ACRONYM, LEXICON = "LONG_FORM", "ACRONYM", "LEXICON"
 #: Rule order for overlaps: the first tier always wins; within the second, the longer span.
 _FIRST_TIER = (LONG_FORM, ACRONYM, NAMED)
-_SECOND_TIER = (LEXICON, TITLE, CUE, PHRASE)
+_SECOND_TIER = (LEXICON, EMPHASIS, EPONYM, TITLE, CUE, PHRASE, CONTEXT, DATASET)
+#: Spans that are names, whatever their last word: an acronym and a shape-named method.
+_NAMES = frozenset({ACRONYM, NAMED})
 
 if not Doc.has_extension("kg_acronyms"):
     Doc.set_extension("kg_acronyms", default=())
+if not Doc.has_extension("kg_dataset_acronyms"):
+    Doc.set_extension("kg_dataset_acronyms", default=())
 if not Doc.has_extension("kg_capitals"):
     Doc.set_extension("kg_capitals", default=())
 
 
-@Language.factory("kg_methods")
-def make_method_tagger(nlp: Language, name: str) -> MethodTagger:
-    """spaCy factory: `nlp.add_pipe("kg_methods")`."""
-    return MethodTagger(nlp, name)
+#: The rules a `kg_methods` component may be told to skip (`disabled`), for ablations.
+RULES = (LONG_FORM, NAMED, LEXICON, TITLE, CUE, PHRASE, CONTEXT, EMPHASIS, EPONYM, LIST, "MINED_HEADS", "NON_HEADS",
+         "DATASETS", "NOT_METHODS")
+
+
+@Language.factory("kg_methods", default_config={"disabled": []})
+def make_method_tagger(nlp: Language, name: str, disabled: list[str]) -> MethodTagger:
+    """spaCy factory: `nlp.add_pipe("kg_methods")`; `config={"disabled": [rule, ...]}` skips rules."""
+    return MethodTagger(nlp, name, disabled=disabled)
 
 
 class MethodTagger:
     """Marks method terms; see the module docstring."""
 
-    def __init__(self, nlp: Language, name: str = "kg_methods", vocab: Vocabulary | None = None) -> None:
+    def __init__(self, nlp: Language, name: str = "kg_methods", vocab: Vocabulary | None = None,
+                 disabled: Iterable[str] = ()) -> None:
         self.name = name
+        self.disabled = frozenset(disabled)
+        unknown = self.disabled.difference(RULES)
+        if unknown:
+            raise ArgumentError(f"unknown kg_methods rule(s) {sorted(unknown)}; the rules are {', '.join(RULES)}")
         self.vocab = vocab or vocabulary()
+        if "MINED_HEADS" in self.disabled:  # the listed heads only
+            mined = self.vocab.mined_heads
+            self.vocab = replace(self.vocab, heads=self.vocab.heads - mined,
+                                 generic_heads=self.vocab.generic_heads - mined)
         self.lower_matcher = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.exact_matcher = PhraseMatcher(nlp.vocab, attr="ORTH")
         lower, exact = set(), set()
@@ -65,35 +89,76 @@ class MethodTagger:
         self.lower_matcher.add(LEXICON, [nlp.make_doc(t) for t in sorted(lower)])
         self.exact_matcher.add(LEXICON, [nlp.make_doc(t) for t in sorted(exact)])
         self.forms = Forms(self.vocab)
+        self.datasets = DatasetFinder(nlp, self.vocab, self.exact_matcher, self.lower_matcher)
+        self._dataset_id = nlp.vocab.strings[DATASET]
 
     def __call__(self, doc: Doc) -> Doc:
         tokens = Tokens(doc)
         words = Words(tokens, self.forms)
-        lexicon = [(s, e, LEXICON) for matcher in (self.lower_matcher, self.exact_matcher) for _, s, e in matcher(doc)]
-        pairs, defined = self._definitions(tokens, lexicon)
-        candidates = (defined + named_methods(words) + lexicon + title_phrases(words) + cue_phrases(words)
-                      + technique_phrases(words))
-        terms = [c for c in _resolve(candidates) if self._is_term(tokens.span_text(c[0], c[1]))]
+        lexicon: list[Candidate] = []
+        matched: list[Candidate] = []
+        for matcher in (self.lower_matcher, self.exact_matcher):
+            for match_id, s, e in matcher(doc):
+                if match_id == self._dataset_id:
+                    matched.append((s, e, DATASET))
+                else:
+                    lexicon.append((s, e, LEXICON))
+        pairs, defined, dataset_pairs, dataset_defined = self._definitions(tokens, lexicon)
+        datasets: list[Candidate] = []
+        if "DATASETS" not in self.disabled:
+            datasets = _resolve(self.datasets(matched, words) + dataset_defined)
+            taken = {i for start, end, _ in datasets for i in range(start, end)}
+            datasets = sorted(datasets + coordinated(words, datasets, taken, DATASET, dashed=True))
+        in_datasets = {i for start, end, _ in datasets for i in range(start, end)}
+        rules = ((LONG_FORM, lambda: defined), (NAMED, lambda: named_methods(words)), (LEXICON, lambda: lexicon),
+                 (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),
+                 (PHRASE, lambda: technique_phrases(words)), (CONTEXT, lambda: context_acronyms(words, in_datasets)),
+                 (EMPHASIS, lambda: emphasised(words)), (EPONYM, lambda: eponyms(words)))
+        candidates = [c for rule, found in rules if rule not in self.disabled for c in found()
+                      if in_datasets.isdisjoint(range(c[0], c[1]))]
+        if "NON_HEADS" not in self.disabled:
+            candidates = self._method_headed(tokens, candidates)
+        terms = [c for c in _resolve(candidates) if self._is_term(tokens.span_text(c[0], c[1]))
+                 and ("NOT_METHODS" in self.disabled or not _received(tokens, c[0]))]
+        if LIST not in self.disabled:
+            taken = in_datasets.union(i for start, end, _ in terms for i in range(start, end))
+            listed = [c for c in coordinated(words, terms, taken) if self._is_term(tokens.span_text(c[0], c[1]))]
+            terms = sorted(terms + listed)
         doc.spans[SPANS_KEY] = [Span(doc, start, end, label=label) for start, end, label in terms]
+        doc.spans[DATASETS_KEY] = [Span(doc, start, end, label=label) for start, end, label in datasets]
         doc._.kg_acronyms = tuple(pairs)
-        covered = {i for start, end, _ in terms for i in range(start, end)}
+        doc._.kg_dataset_acronyms = tuple(dataset_pairs)
+        covered = in_datasets.union(i for start, end, _ in terms for i in range(start, end))
         doc._.kg_capitals = tuple(i for i in words.capitals() if i not in covered)
         return doc
 
-    def _definitions(self, tokens: Tokens, lexicon: list[Candidate]) -> tuple[list[tuple[str, str]], list[Candidate]]:
-        """Accepted acronym pairs and every use of their short and long forms."""
-        pairs: list[tuple[str, str]] = []
+    def _method_headed(self, tokens: Tokens, candidates: list[Candidate]) -> list[Candidate]:
+        """Without the phrases headed by a task, material or metric word (`machine translation`,
+        `training data`): the mined `other:` heads of `mined_heads.txt`. Names keep theirs."""
+        non_heads, text = self.vocab.non_heads, tokens.text
+        return [c for c in candidates if c[2] in _NAMES or singular(text[c[1] - 1]).lower() not in non_heads]
+
+    def _definitions(self, tokens: Tokens, lexicon: list[Candidate]) -> tuple[list[Pair], list[Candidate],
+                                                                               list[Pair], list[Candidate]]:
+        """Accepted method acronym pairs and every use of their short and long forms; the same for
+        data sets (a long form ending in a data-set head: `Penn Discourse Treebank (PDTB)`)."""
+        pairs: list[Pair] = []
         found: list[Candidate] = []
+        dataset_pairs: list[Pair] = []
+        dataset_found: list[Candidate] = []
         shorts: set[str] = set()
         for short, long in definitions(tokens):
             short_text, long_text = tokens.span_text(*short), tokens.span_text(*long)
-            if not self._is_method_definition(tokens, short, long, long_text, lexicon, shorts):
-                continue
-            shorts.add(bare_short_form(short_text))
-            pairs.append((short_text, display_form(long_text, sentence_start=long[0] in tokens.starts_sentence)))
-            found += [(*long, LONG_FORM)]
-            found += _occurrences(tokens, *long) + _acronym_uses(tokens, short_text)
-        return pairs, found
+            pair = (short_text, display_form(long_text, sentence_start=long[0] in tokens.starts_sentence))
+            uses = [(*long, LONG_FORM)] + _occurrences(tokens, *long) + _acronym_uses(tokens, short_text)
+            if "DATASETS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in DATASET_HEADS:
+                dataset_pairs.append(pair)
+                dataset_found += [(start, end, DATASET) for start, end, _ in uses]
+            elif self._is_method_definition(tokens, short, long, long_text, lexicon, shorts):
+                shorts.add(bare_short_form(short_text))
+                pairs.append(pair)
+                found += uses
+        return pairs, found, dataset_pairs, dataset_found
 
     def _is_method_definition(self, tokens: Tokens, short: Range, long: Range, long_text: str,
                               lexicon: list[Candidate], shorts: set[str]) -> bool:
@@ -101,6 +166,8 @@ class MethodTagger:
         in a method head, is a capitalised name, holds a lexicon term or an acronym already taken."""
         if concept_text(long_text) in self.vocab.generic:  # a field (`Artificial Intelligence (AI)`)
             return False
+        if "NON_HEADS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in self.vocab.non_heads:
+            return False  # a task, material or metric (`machine translation (MT)`)
         if self.forms[tuple(tokens.text[short[0]:short[1]])].named:
             return True
         words = clean_surface(long_text).split()
@@ -114,10 +181,25 @@ class MethodTagger:
         return any(bare_short_form(t) in shorts for t in tokens.text[long[0]:long[1]])
 
     def _is_term(self, text: str) -> bool:
-        """The final guard: never a generic word, stop word, or letterless string alone."""
+        """The final guard: never a generic word, stop word, letterless string, hardware,
+        organisation or hype phrase (`not_methods.txt`) alone."""
         text = concept_text(text)
-        return (len(text) >= 2 and any(c.isalpha() for c in text)
-                and text not in self.vocab.generic and text not in self.vocab.stop_words)
+        if len(text) < 2 or not any(c.isalpha() for c in text) or text in self.vocab.generic \
+                or text in self.vocab.stop_words:
+            return False
+        if "NOT_METHODS" in self.disabled:
+            return True
+        return text not in self.vocab.not_methods and text.split(" ", 1)[0] not in self.vocab.hardware
+
+
+#: Verbs that make the next words the attention a topic gets, not a method (`has received growing attention`).
+_RECEPTION = frozenset({"received", "receives", "gained", "gains", "attracted", "attracts", "drawn", "garnered"})
+
+
+def _received(tokens: Tokens, start: int) -> bool:
+    """Is the term at `start` the object of a reception verb, one weak word between at most?"""
+    lower = tokens.lower
+    return (start >= 1 and lower[start - 1] in _RECEPTION) or (start >= 2 and lower[start - 2] in _RECEPTION)
 
 
 def _variants(term: str) -> set[str]:

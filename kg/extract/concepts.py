@@ -25,9 +25,10 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg._util import parallel
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
+from kg.extract.datasets import DATASETS_KEY
 from kg.extract.normalize import concept_key, display_form
 from kg.extract.pipeline import COMPONENT, default_pipeline
 from kg.extract.vocab import vocabulary
@@ -49,6 +50,15 @@ class _Found(NamedTuple):
     acronyms: tuple[tuple[str, str], ...]  # (short form, long form): `doc._.kg_acronyms`
     uses: tuple[_Use, ...]                 # the component's spans
     capitals: tuple[_Use, ...]             # `doc._.kg_capitals`: bare short forms?
+    dataset_acronyms: tuple[tuple[str, str], ...] = ()  # `doc._.kg_dataset_acronyms`
+    datasets: tuple[_Use, ...] = ()        # the component's data-set spans
+
+
+class Concepts(NamedTuple):
+    """Both concept kinds of a corpus, each keyed by `Paper.key` as `extract()` returns methods:
+    `methods` (kind `"method"`) and `datasets` (data sets and benchmarks, kind `"dataset"`)."""
+    methods: dict[str, tuple[Method, ...]]
+    datasets: dict[str, tuple[Method, ...]]
 
 
 class _Mention(NamedTuple):
@@ -57,9 +67,26 @@ class _Mention(NamedTuple):
     mention: MethodMention
 
 
+#: At most this many concepts of a kind per paper by default: the salient ones (`_salient`).
+MAX_CONCEPTS = 10
+
+
 def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: int = 1,
-            batch_size: int = 64, quiet: bool = False) -> dict[str, tuple[Method, ...]]:
+            batch_size: int = 64, quiet: bool = False, max_concepts: int | None = MAX_CONCEPTS
+            ) -> dict[str, tuple[Method, ...]]:
     """The method concepts of each paper, keyed by `Paper.key`, ordered by first mention.
+
+    The methods of `extract_concepts` (which see for the arguments), without the data sets.
+    """
+    return extract_concepts(papers, nlp=nlp, workers=workers, batch_size=batch_size, quiet=quiet,
+                            max_concepts=max_concepts).methods
+
+
+def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, workers: int = 1,
+                     batch_size: int = 64, quiet: bool = False, max_concepts: int | None = MAX_CONCEPTS
+                     ) -> Concepts:
+    """The method and the data-set concepts of each paper, each keyed by `Paper.key`, ordered by
+    first mention; a data set is never a method.
 
     `papers` may be any iterable (a generator is read once). `nlp` defaults to blank English
     with our components (`make_pipeline()`); a given pipeline must contain the `kg_methods`
@@ -69,11 +96,19 @@ def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: in
     """
     nlp = nlp if nlp is not None else default_pipeline()
     if COMPONENT not in nlp.pipe_names:
-        raise UsageError(f"the spaCy pipeline has no {COMPONENT!r} component; build it with kg.extract.make_pipeline()")
+        raise ArgumentError(f"the spaCy pipeline has no {COMPONENT!r} component; build it with kg.extract.make_pipeline()")
     pairs = ((paper.key, paper.text) for paper in papers)
     found = _reduced(nlp, pairs, batch_size) if workers <= 1 else _reduced_in(workers, nlp, pairs, batch_size)
     total = len(papers) if isinstance(papers, Sized) else None
-    return _link(list(progress(found, "extracting", total=total, quiet=quiet)))
+    return _link_both(list(progress(found, "extracting", total=total, quiet=quiet)), max_concepts)
+
+
+def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
+    """Methods and data sets, each linked over the corpus on its own."""
+    vocab = vocabulary()
+    datasets = [_Found(f.key, f.dataset_acronyms, f.datasets, ()) for f in found]
+    return Concepts(_link(found, vocab.lexicon_pairs, max_concepts=max_concepts),
+                    _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
 
 
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
@@ -120,7 +155,12 @@ def _reduce_chunk(chunk: list[tuple[str, str]], batch_size: int) -> list[_Found]
 
 def link(papers: Sequence[Paper], docs: Sequence[Doc]) -> dict[str, tuple[Method, ...]]:
     """The corpus-level step of `extract()` over already processed docs (one per paper)."""
-    return _link([_reduce(paper.key, doc, doc.text) for paper, doc in zip(papers, docs)])
+    return link_concepts(papers, docs).methods
+
+
+def link_concepts(papers: Sequence[Paper], docs: Sequence[Doc]) -> Concepts:
+    """The corpus-level step of `extract_concepts()` over already processed docs (one per paper)."""
+    return _link_both([_reduce(paper.key, doc, doc.text) for paper, doc in zip(papers, docs)])
 
 
 def _reduce(key: str, doc: Doc, text: str) -> _Found:
@@ -138,13 +178,18 @@ def _reduce(key: str, doc: Doc, text: str) -> _Found:
                     MethodMention(text[span.start_char:span.end_char], span.start_char, span.end_char,
                                   sentence_texts[k]))
 
+    datasets = doc.spans[DATASETS_KEY] if DATASETS_KEY in doc.spans else ()
     return _Found(key, tuple(doc._.kg_acronyms), tuple(use(span) for span in doc.spans[SPANS_KEY]),
-                  tuple(use(doc[i:i + 1]) for i in doc._.kg_capitals))
+                  tuple(use(doc[i:i + 1]) for i in doc._.kg_capitals), tuple(doc._.kg_dataset_acronyms),
+                  tuple(use(span) for span in datasets))
 
 
-def _link(found: Sequence[_Found]) -> dict[str, tuple[Method, ...]]:
-    """Concepts, labels and alt labels over the whole corpus; see the module docstring."""
-    shorts = _corpus_short_forms(found)
+def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kind: str = "method",
+          max_concepts: int | None = MAX_CONCEPTS) -> dict[str, tuple[Method, ...]]:
+    """Concepts, labels and alt labels over the whole corpus; see the module docstring.
+    `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
+    its `max_concepts` most salient concepts (None: all)."""
+    shorts = _corpus_short_forms(found, lexicon_pairs)
     long_forms: Counter[tuple[str, str]] = Counter()
     per_paper: list[list[_Mention]] = []
     for paper in found:
@@ -152,7 +197,7 @@ def _link(found: Sequence[_Found]) -> dict[str, tuple[Method, ...]]:
         for short, long in paper.acronyms:
             long_forms[(concept_key(long), display_form(long, sentence_start=False))] += 1
         per_paper.append(_mentions(paper, local, shorts))
-    for short, long in vocabulary().lexicon_pairs:
+    for short, long in lexicon_pairs:
         long_forms.setdefault((concept_key(long), long), 0)
     labels, alt_labels = _labels(per_paper, long_forms)
     result: dict[str, tuple[Method, ...]] = {}
@@ -160,20 +205,34 @@ def _link(found: Sequence[_Found]) -> dict[str, tuple[Method, ...]]:
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
         for m in mentions:
             grouped[m.key].append(m.mention)
-        result[paper.key] = tuple(
-            Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence))
-            for key, evidence in grouped.items())
+        concepts = [Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence),
+                           kind=kind) for key, evidence in grouped.items()]
+        result[paper.key] = tuple(_salient(concepts, max_concepts))
     return result
 
 
-def _corpus_short_forms(found: Sequence[_Found]) -> dict[str, str]:
+def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
+    """The `limit` most salient of a paper's concepts, in their order: named ones first (a label or
+    alt label with a capital after its first letter or a digit: `FlashSketch`, `QAT`, `GPT-4`),
+    then the more mentioned, then the earlier."""
+    if limit is None or len(concepts) <= limit:
+        return concepts
+
+    def named(m: Method) -> bool:
+        return any(any(c.isupper() or c.isdigit() for c in form[1:]) for form in (m.label, *m.alt_labels))
+
+    ranked = sorted(range(len(concepts)), key=lambda i: (not named(concepts[i]), -concepts[i].count, i))
+    return [concepts[i] for i in sorted(ranked[:limit])]
+
+
+def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
     """Short form -> concept key, from every paper's definitions, then the lexicon's."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     for paper in found:
         for short, long in paper.acronyms:
             votes[bare_short_form(short)][concept_key(long)] += 1
     chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
-    for short, long in vocabulary().lexicon_pairs:
+    for short, long in lexicon_pairs:
         chosen.setdefault(bare_short_form(short), concept_key(long))
     return chosen
 
@@ -216,15 +275,23 @@ def _most_common(counter: Mapping[str, int]) -> str:
     return min(counter.items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
 
-def keywords_records(papers: Iterable[Paper], methods: dict[str, tuple[Method, ...]]) -> list[dict]:
+def keywords_records(papers: Iterable[Paper], methods: dict[str, tuple[Method, ...]],
+                     datasets: dict[str, tuple[Method, ...]] | None = None) -> list[dict]:
     """The `kg keywords --json` shape: per paper `{"id", "authors", "methods": [{"key", "label",
-    "alt_labels", "mentions": [{"text", "start", "end", "sentence"}]}]}`; `id` is the record's
-    own id, else its stable key; offsets index `Paper.text`."""
-    return [{
-        "id": paper.display_id,
-        "authors": [a.name for a in paper.authors],
-        "methods": [{"key": m.key, "label": m.label, "alt_labels": list(m.alt_labels),
-                     "mentions": [{"text": x.text, "start": x.start, "end": x.end, "sentence": x.sentence}
-                                  for x in m.mentions]}
-                    for m in methods.get(paper.key, ())],
-    } for paper in papers]
+    "alt_labels", "mentions": [{"text", "start", "end", "sentence"}]}]}`, and with `datasets`
+    a `"datasets"` list of the same shape; `id` is the record's own id, else its stable key;
+    offsets index `Paper.text`."""
+    def concepts(found: tuple[Method, ...]) -> list[dict]:
+        return [{"key": m.key, "label": m.label, "alt_labels": list(m.alt_labels),
+                 "mentions": [{"text": x.text, "start": x.start, "end": x.end, "sentence": x.sentence}
+                              for x in m.mentions]}
+                for m in found]
+
+    records = []
+    for paper in papers:
+        record = {"id": paper.display_id, "authors": [a.name for a in paper.authors],
+                  "methods": concepts(methods.get(paper.key, ()))}
+        if datasets is not None:
+            record["datasets"] = concepts(datasets.get(paper.key, ()))
+        records.append(record)
+    return records

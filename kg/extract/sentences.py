@@ -1,10 +1,10 @@
 """The registered spaCy component `kg_sentencizer`: spaCy's rule-based `Sentencizer`, with the same
 boundaries, decided on a doc's token arrays at once instead of token by token.
 
-spaCy's version makes a `Token` object per token to read its text and punctuation flag: 0.56 G of
-the 8.27 G instructions `extract()` took on the IJCAI abstracts, against 0.30 G for this one
-(`benchmarks/extraction_instructions.py`). `make_pipeline` adds it, under the pipe name
-`sentencizer`, when a pipeline has no sentence boundaries of its own.
+spaCy's version makes a `Token` object per token to read its text and punctuation flag; this one
+reads the arrays (figures: docs/method-keywords.md, `benchmarks/extraction_instructions.py`).
+`make_pipeline` adds it, under the pipe name `sentencizer`, when a pipeline has no sentence
+boundaries of its own.
 """
 from __future__ import annotations
 

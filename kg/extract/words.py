@@ -27,6 +27,13 @@ _PLURAL_ACRONYM = re.compile(r"^[A-Z]{2,}s$")
 _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+s?$")
 #: Name endings of benchmarks and data sets, not methods (`WebQA`, `MMLU-Bench`).
 _DATASET_SUFFIXES = ("QA", "Bench", "Benchmark", "Eval")
+#: Words that head a data set's name (`the UCF101 dataset`, `Penn Discourse Treebank`), lower-case, singular.
+DATASET_HEADS = frozenset({"dataset", "benchmark", "corpus", "treebank", "database"})
+#: Heads of named results and tools (`Pinsker's inequality`, `Kaplan-Meier estimator`), lower-case.
+EPONYM_HEADS = frozenset({"inequality", "equation", "theorem", "lemma", "law", "bound", "estimator", "principle",
+                          "divergence", "distance", "transform", "decomposition", "criterion", "test", "process",
+                          "distribution", "kernel", "filter", "sampler", "sampling", "algorithm", "method",
+                          "model", "conjecture", "identity", "formula", "loss", "score", "trick"})
 #: Verbs that, after `we`, introduce what a paper proposes.
 CUE_VERBS = frozenset({"propose", "proposes", "introduce", "introduces", "present", "presents"})
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "able", "ible", "ary", "ed")
@@ -136,12 +143,14 @@ class Form:
 
     __slots__ = ("text", "lower", "parts", "named", "head", "is_head", "generic_head", "prefixed", "weak", "generic",
                  "stop", "modifier", "continues", "plural", "singular", "nounlike", "adjective", "capitalised",
-                 "has_upper", "based", "cue", "capitals", "marked")
+                 "has_upper", "based", "cue", "capitals", "dataset", "eponym", "marked")
 
     def __init__(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
         self.parts = parts = [t for t in tokens if t not in DASHES]
+        if len(tokens) == 1 and "-" in text[1:-1]:  # one token the tokenizer kept whole: `GR-2`
+            self.parts = parts = [part for part in text.split("-") if part] or parts
         cased = not text.islower()  # has a capital (or no letters at all)
         self.named = cased and is_named(text, parts)
         self.head = head = singular(parts[-1]).lower() if parts else ""
@@ -176,8 +185,16 @@ class Form:
         #: the offsets of its tokens with two or more capitals (`LLMs`): short forms, maybe
         self.capitals = (tuple(k for k, token in enumerate(tokens) if sum(map(str.isupper, token)) >= 2)
                          if self.has_upper else ())
+        #: what makes a data set (`datasets.py`): `head` (`dataset`, `corpora`), `suffix` (`WebQA`,
+        #: `MMLU-Bench`), `variant` (`ImageNet-1k`, a listed name with a dash-joined tail), else ""
+        self.dataset = ("head" if singular_lower in DATASET_HEADS else
+                        "suffix" if self.has_upper and _is_dataset_suffixed(text) else
+                        "variant" if "-" in text and text.split("-", 1)[0] in vocab.dataset_names else "")
+        #: can head a named result or tool (`Pinsker's inequality`): `context.eponyms`
+        self.eponym = head in EPONYM_HEADS and not first_upper
         #: a word a rule starts from (most words are none of these)
-        self.marked = self.named or self.is_head or self.cue or self.capitalised or bool(self.capitals)
+        self.marked = (self.named or self.is_head or self.cue or self.capitalised or bool(self.capitals)
+                       or bool(self.dataset) or self.eponym)
 
 
 class Forms(dict):
@@ -194,6 +211,14 @@ class Forms(dict):
             self.clear()
         form = self[key] = Form((key,) if isinstance(key, str) else key, self.vocab)
         return form
+
+
+def _is_dataset_suffixed(text: str) -> bool:
+    """`WebQA`, `MMLU-Bench`, `SWE-bench`: a name ending in a benchmark suffix, with more before it."""
+    if text.lower().endswith("-bench"):
+        return True
+    return any(text.endswith(suffix) and len(text) >= len(suffix) + 2 and text[0].isalpha()
+               for suffix in _DATASET_SUFFIXES)
 
 
 @lru_cache(maxsize=1 << 16)

@@ -117,7 +117,26 @@ def _rules_from_csv(text: str, path: Path) -> list[tuple[str, str, str, str, str
 
 
 def load_aliases(path: str | os.PathLike[str]) -> Aliases:
-    """Read an aliases file (YAML or CSV, by extension); errors name the file and the entry."""
+    """Read an aliases file (YAML or CSV, by extension); errors name the file and the entry.
+
+    Parameters
+    ----------
+    path : path
+        A `.yaml`/`.yml` or `.csv` file of merge and split rules (the module's docstring shows both).
+
+    Returns
+    -------
+    Aliases
+        The rules, for `build_graph(..., aliases=...)`.
+
+    Examples
+    --------
+    >>> rules = ["action,name,into,paper", "merge,J. Liu,Jing Liu,"]
+    >>> _ = Path("aliases.csv").write_text("\\n".join(rules))
+    >>> table = load_aliases("aliases.csv")
+    >>> table.merges
+    {'j-liu': ('jing-liu', 'Jing Liu')}
+    """
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -154,17 +173,22 @@ def _same(a: str, b: str) -> bool:
 
 
 def similarity_reason(a: str, b: str) -> str | None:
-    """Why two different names may be one person (`"name order"`, `"middle name"`, `"initials"`), or None.
+    """Why two author names may be one person (`"same name"`, `"name order"`, `"middle name"`,
+    `"initials"`), or None.
 
     `Jing Liu`/`Liu Jing` (order), `Jing Liu`/`Jing M. Liu` (middle name), `Jing Liu`/`J. Liu`
-    (initials). Single-token names are never matched; at least one full token must agree.
+    (initials). Two authors with one name are distinct nodes only when external ids tell them apart
+    (or one has an id and the other none): reported as `same name` for a human to judge. Single-token
+    names are never matched; at least one full token must agree.
     """
     return _reason(_tokens(a), _tokens(b))
 
 
 def _reason(ta: list[str], tb: list[str]) -> str | None:
-    if len(ta) < 2 or len(tb) < 2 or ta == tb:
+    if len(ta) < 2 or len(tb) < 2:
         return None
+    if ta == tb:  # two author nodes of one name: their external ids (or one's lack of them) differ
+        return "same name"
     if sorted(ta) == sorted(tb):
         return "name order"
     if not (_same(ta[0], tb[0]) and _same(ta[-1], tb[-1])):
@@ -202,7 +226,7 @@ def possible_duplicates(G: nx.DiGraph) -> list[dict]:
         return {v for p in papers_of[author] for _, v, r in G.out_edges(p, data="rel") if r == rel} - {author}
 
     # Pairs are judged bucket by bucket and only the accepted ones kept: at 100,000 papers the
-    # buckets hold 4.6 million candidate pairs (0.7 GB as a set of tuples) for 15,000 accepted.
+    # buckets hold millions of candidate pairs for each few thousand accepted.
     reasons = {(u, v): reason for group in buckets.values() for u, v in combinations(sorted(group), 2)
                if (reason := _reason(tokens[u], tokens[v])) is not None}
     return [{

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
-from kg.errors import StoreError, UsageError
-from kg.rdf.sparql import default_data
+from kg.errors import ArgumentError, StoreError
+from kg.rdf.store import rdf_file
 
 #: Media types of the graph serialisations a Graph Store accepts, by file extension.
 MEDIA_TYPES = {".nt": "application/n-triples", ".ttl": "text/turtle", ".jsonld": "application/ld+json",
@@ -36,7 +36,7 @@ def graph_store_url(endpoint: str, graph: str | None = None) -> str:
     """The Graph Store Protocol URL of `graph` (None = the default graph) at `endpoint`."""
     parts = urlsplit(endpoint)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise UsageError(f"endpoint {endpoint!r} is not an http(s) URL, e.g. http://127.0.0.1:7878/store")
+        raise ArgumentError(f"endpoint {endpoint!r} is not an http(s) URL, e.g. http://127.0.0.1:7878/store")
     target = "default" if graph is None else f"graph={quote(graph, safe='')}"
     return f"{endpoint}{'&' if parts.query else '?'}{target}"
 
@@ -45,14 +45,47 @@ def push(endpoint: str, data: str | os.PathLike[str] | None = None, graph: str |
          append: bool = False, timeout: float = 60) -> PushResult:
     """Upload `data` (default: the `kg build` export) to `graph` at the Graph Store `endpoint`.
 
-    Raises StoreError when the store cannot be reached or answers with an error (its message included).
+    Parameters
+    ----------
+    endpoint : str
+        The store's Graph Store Protocol URL, e.g. `http://127.0.0.1:7878/store`.
+    data : path, optional
+        An RDF file (.nt, .ttl, .jsonld, .rdf) or a build folder (its graph.nt); default: `exports/`.
+    graph : str, optional
+        The target graph's IRI; None for the default graph.
+    append : bool
+        POST (add to the graph) instead of PUT (replace it).
+    timeout : float
+        Seconds to wait for the store.
+
+    Returns
+    -------
+    PushResult
+        What was sent where, and the store's HTTP status.
+
+    Raises
+    ------
+    StoreError
+        When the store cannot be reached or answers with an error (its message included).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> nt = pathlib.Path(tempfile.mkdtemp()) / "graph.nt"
+    >>> _ = nt.write_text("")
+    >>> push("http://127.0.0.1:9/store", data=nt)
+    Traceback (most recent call last):
+    ...
+    kg.errors.StoreError: PUT http://127.0.0.1:9/store?default: cannot reach the store (...); is it running, ...
     """
-    path = Path(data) if data is not None else default_data()
-    media_type = MEDIA_TYPES.get(path.suffix.lower())
-    if media_type is None:
-        raise UsageError(f"{path}: cannot push this format; use one of {', '.join(MEDIA_TYPES)}")
-    if not path.is_file():
-        raise UsageError(f"{path}: no such file; run `kg build` first or pass --data FILE")
+    given = Path(data) if data is not None else None
+    if given is not None and not given.is_dir():
+        if given.suffix.lower() not in MEDIA_TYPES:
+            raise ArgumentError(f"{given}: cannot push this format; use one of {', '.join(MEDIA_TYPES)}")
+        if not given.is_file():
+            raise ArgumentError(f"{given}: no such file; run `kg build` first or pass --data FILE")
+    path = rdf_file(data)
+    media_type = MEDIA_TYPES[path.suffix.lower()]
     url = graph_store_url(endpoint, graph)
     method = "POST" if append else "PUT"
     size = path.stat().st_size

@@ -1,5 +1,5 @@
 """BibTeX: entries with `author` (an `and`-list; `and others` means et al.), `abstract`, `title`,
-`year`, `booktitle`/`journal` (the venue), `keywords` and an optional `track` field, parsed by
+`year`, `booktitle`/`journal` (the venue), `doi`, `keywords` and an optional `track` field, parsed by
 bibtexparser 2 (not regexes).
 
 Names given as `Last, First` are written `First Last`; LaTeX accents in names and titles are decoded
@@ -20,6 +20,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 
 from kg.errors import RecordError
 from kg.readers.fields import FieldError, make_paper, parse_keywords, parse_track
+from kg.readers.notices import FieldProblem
 from kg.readers.source import read_text
 from kg.records import Paper, Source
 
@@ -34,10 +35,14 @@ def _decode(value: str) -> str:
         return " ".join(value.replace("{", "").replace("}", "").split())
 
 
-def _authors(value: str | None) -> tuple[list[str], bool]:
-    """`A and B and others` -> names in `First Last` order, and whether `others` truncated the list."""
+def _authors(value: str | None, problems: list[str]) -> tuple[list[str], bool]:
+    """`A and B and others` -> names in `First Last` order, and whether `others` truncated the list.
+
+    A name that is blank once its LaTeX is decoded (`A and {} and B`) is left out and reported.
+    """
     names, truncated = [], False
-    for person in split_multiple_persons_names(value or ""):
+    persons = split_multiple_persons_names(value or "")
+    for position, person in enumerate(persons, start=1):
         if person.strip().lower() == "others":
             truncated = True
             continue
@@ -47,15 +52,17 @@ def _authors(value: str | None) -> tuple[list[str], bool]:
             pass
         if name := _decode(person):
             names.append(name)
+        else:
+            problems.append(f"author {position} of {len(persons)} is blank; that author left out")
     return names, truncated
 
 
-def _paper(entry: Entry, file: str, require_authors: bool) -> Paper:
+def _paper(entry: Entry, file: str, problems: list[str]) -> Paper:
     fields = {key.lower(): field.value for key, field in entry.fields_dict.items()}
-    authors, truncated = _authors(fields.get("author"))
+    authors, truncated = _authors(fields.get("author"), problems)
     title = fields.get("title")
     return make_paper(abstract=fields.get("abstract"), authors=authors, truncated=truncated,
-                      require_authors=require_authors, track=parse_track(fields.get("track")),
+                      track=parse_track(fields.get("track"), problems), doi=fields.get("doi") or None,
                       title=None if title is None else _decode(title), id=entry.key,
                       year=fields.get("year"), venue=fields.get("booktitle") or fields.get("journal"),
                       keywords=parse_keywords(fields.get("keywords")),
@@ -84,7 +91,7 @@ def _parse(text: str) -> bibtexparser.Library:
         logger.setLevel(level)
 
 
-def iter_records(path: str | os.PathLike[str], *, require_authors: bool = True) -> Iterator[Paper | RecordError]:
+def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The entries of a BibTeX file as Papers, in file order; a RecordError per entry that fails."""
     file = str(path)
     try:
@@ -96,10 +103,14 @@ def iter_records(path: str | os.PathLike[str], *, require_authors: bool = True) 
         if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, Entry):
             block = _finish(block.ignore_error_block, library)
         if isinstance(block, Entry):
+            problems: list[str] = []
             try:
-                yield _paper(block, file, require_authors)
+                paper = _paper(block, file, problems)
             except FieldError as exc:
                 yield RecordError(file, _line(block), f"entry {block.key}: {exc}; skipped")
+                continue
+            yield from (FieldProblem(file, _line(block), f"entry {block.key}: {problem}") for problem in problems)
+            yield paper
         elif isinstance(block, ParsingFailedBlock):
             reason = getattr(block.error, "abort_reason", None) or str(block.error) or type(block.error).__name__
             yield RecordError(file, _line(block), f"unreadable BibTeX: {' '.join(reason.split())}; entry skipped")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from kg.errors import RecordError
 from kg.names import fold
 from kg.readers.fields import FieldError, has_track_separator, make_paper, parse_track, split_names
+from kg.readers.notices import FieldProblem
 from kg.readers.source import iter_lines
 from kg.records import Paper, Source
 
@@ -94,11 +95,12 @@ class _Reader:
             yield self._skipped(leads, "record has no abstract paragraph; skipped")
 
     def known_areas(self) -> set[str]:
-        """Folded areas of the file's two-level track lines (one pre-pass over the file)."""
+        """Folded areas of the file's two-level track lines (one pre-pass over the file; a malformed
+        track's problem is reported when its record is read, not here)."""
         if self._areas is None:
             self._areas = {fold(track.area) for _, text, _ in iter_lines(self.path)
                            if len(text) <= _MAX_TRACK_CHARS and has_track_separator(text)
-                           and not is_prose(text) and (track := parse_track(text)) is not None}
+                           and not is_prose(text) and (track := parse_track(text, [])) is not None}
         return self._areas
 
     def _is_header(self, paragraph: _Paragraph) -> bool:
@@ -128,14 +130,21 @@ class _Reader:
         if has_track_separator(authors.text) or any(p.problem for p in paragraphs):
             yield self._skipped(paragraphs, "no author line: the line before the abstract is a track line")
             return
-        names, truncated = split_names(authors.text)
+        problems: list[str] = []
+        names, truncated = split_names(authors.text, problems=problems)
+        line = paragraphs[0].line
+        if self.require_authors and not names:
+            yield RecordError(self.file, line, "no author names; give at least one author; skipped")
+            return
         try:
-            yield make_paper(abstract="\n".join(abstract.lines), authors=names, truncated=truncated,
-                             track=None if track is None else parse_track(track.text),
-                             source=Source(self.file, paragraphs[0].line),
-                             require_authors=self.require_authors)
+            paper = make_paper(abstract="\n".join(abstract.lines), authors=names, truncated=truncated,
+                               track=None if track is None else parse_track(track.text, problems),
+                               source=Source(self.file, line))
         except FieldError as exc:
-            yield RecordError(self.file, paragraphs[0].line, f"{exc}; skipped")
+            yield RecordError(self.file, line, f"{exc}; skipped")
+            return
+        yield from (FieldProblem(self.file, line, problem) for problem in problems)
+        yield paper
 
 
 def iter_records(path: str | os.PathLike[str], *, require_authors: bool = True) -> Iterator[Paper | RecordError]:

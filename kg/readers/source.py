@@ -4,6 +4,7 @@ Every reader goes through here, so BOMs, CRLF line ends and undecodable bytes ar
 """
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,15 +42,21 @@ def not_utf8(path: str | os.PathLike[str], line: int, data: bytes, error: Unicod
                                         "re-save the file as UTF-8")
 
 
-def iter_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, RecordError | None]]:
+def iter_lines(path: str | os.PathLike[str], span: tuple[int, int, int] | None = None
+               ) -> Iterator[tuple[int, str, RecordError | None]]:
     """Stream `(line number, text without its line end, problem)`; problem is None for a UTF-8 line.
 
     A line that is not UTF-8 comes with its problem and its text decoded with U+FFFD replacements, so a
     reader can still tell where its record ends. A leading BOM is dropped; lines end in `\\n` or `\\r\\n`.
+    `span` = (start, end, first line) reads only bytes start..end (cut at line ends), numbering the
+    lines from `first line`: a part of a file read on its own (`kg.engine`).
     """
+    start, end, first = span if span is not None else (0, None, 1)
     with open(path, "rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if number == 1:
+        handle.seek(start)
+        lines = io.BytesIO(handle.read(end - start)) if end is not None else handle
+        for number, raw in enumerate(lines, start=first):
+            if number == 1 and start == 0:
                 raw = raw.removeprefix(_BOM)
             raw = raw.removesuffix(b"\n").removesuffix(b"\r")
             try:

@@ -1,17 +1,18 @@
 """Seeded, fast node positions for the HTML views (pixels, ready for vis-network with physics off).
 
-A force-directed layout of a whole graph costs quadratic time per iteration (NetworkX's
-`spring_layout` needs ~13 s for a 2,000-author co-author graph) and flings loose parts into a ring.
-Here the graph is laid out in levels, as "group-in-a-box" and Graphviz's component packing do:
+A force-directed layout of a whole graph costs quadratic time per iteration in the number of nodes
+and flings loose parts into a ring. Here the graph is laid out in levels, as "group-in-a-box" and
+Graphviz's component packing do:
 
 1. every community on its own, in a disc (vectorised Fruchterman-Reingold, tiny matrices);
 2. the communities of one connected group (linked by co-authors across communities) as discs, placed
    by a force layout of their link weights and pushed apart until no two overlap;
-3. the groups as boxes, packed in rows, largest first (isolated authors and small teams end up in
-   tidy rows under the big cluster rather than in a ring).
+3. the groups as boxes, packed largest first on a sheet as wide as a window, each as high and then as
+   far left as it fits (isolated authors and small teams fill the space beside and under the big
+   cluster rather than a ring or rows of their own).
 
-A 2,000-author graph takes a fraction of a second. Same graph, same communities, same seed: same
-positions (rounded to 0.1 px so the HTML is stable).
+The quadratic work is then per community, not per graph (timings: docs/views.md). Same graph, same
+communities, same seed: same positions (rounded to 0.1 px so the HTML is stable).
 """
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ import networkx as nx
 import numpy as np
 
 Positions = dict[Hashable, tuple[float, float]]
+
+#: Width / height of the sheet the groups are packed on: a browser window is wider than high.
+ASPECT = 1.6
 
 
 def community_layout(
@@ -33,8 +37,33 @@ def community_layout(
 ) -> Positions:
     """Positions for every node of `graph`, given a partition of its nodes into `communities`.
 
-    `spacing` is the typical distance between linked nodes, in pixels: a community of n nodes fills
-    a disc of radius about `spacing * sqrt(n) / 2`.
+    Parameters
+    ----------
+    graph : nx.Graph
+        The graph to lay out; its link weights (attribute `weight`, default 1) pull nodes together.
+    communities : sequence of sequences of nodes
+        A partition of the nodes of `graph` (e.g. Louvain's); each is laid out in its own disc.
+    seed : int
+        Seed of the random start: the same inputs give the same positions.
+    weight : str
+        The edge attribute holding link weights.
+    spacing : float
+        The typical distance between linked nodes, in pixels: a community of n nodes fills a disc
+        of radius about `spacing * sqrt(n) / 2`.
+
+    Returns
+    -------
+    dict
+        node -> (x, y) in pixels, rounded to 0.1.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from kg.views.layout import community_layout
+    >>> G = nx.Graph([("a", "b"), ("b", "c"), ("x", "y")])
+    >>> positions = community_layout(G, [["a", "b", "c"], ["x", "y"]], seed=1)
+    >>> sorted(positions), positions == community_layout(G, [["a", "b", "c"], ["x", "y"]], seed=1)
+    (['a', 'b', 'c', 'x', 'y'], True)
     """
     rng = np.random.default_rng(seed)
     members = [sorted(c, key=str) for c in communities]
@@ -69,6 +98,54 @@ def community_layout(
     return positions
 
 
+def first_look_layout(
+    graph: nx.Graph,
+    communities: Sequence[Sequence[Hashable]],
+    first: Sequence[Hashable],
+    *,
+    seed: int = 0,
+    spacing: float = 60.0,
+) -> Positions:
+    """Positions that lay out the nodes in `first` (those a page opens on) as `community_layout`
+    does, compactly, and the other nodes where they appear when the reader widens the map: next to
+    their strongest linked node already placed, or (when they have none) packed under the sheet.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from kg.views.layout import first_look_layout
+    >>> G = nx.Graph([("a", "b"), ("b", "c"), ("x", "y")])
+    >>> sorted(first_look_layout(G, [["a", "b", "c"], ["x", "y"]], ["a", "b"], seed=1))
+    ['a', 'b', 'c', 'x', 'y']
+    """
+    chosen = set(first)
+    within = [[n for n in c if n in chosen] for c in communities]
+    positions = community_layout(graph.subgraph(chosen), [c for c in within if c], seed=seed, spacing=spacing)
+    rng = np.random.default_rng(seed)
+    waiting = sorted((n for n in graph if n not in positions), key=str)
+    while True:  # each pass places the nodes linked to a placed one, next to the strongest such link
+        placed = []
+        for node in waiting:
+            links = [(d.get("weight", 1.0), str(m), m) for m, d in graph[node].items() if m in positions]
+            if links:
+                _, _, anchor = max(links)
+                angle, reach = rng.uniform(0, 2 * np.pi), spacing * rng.uniform(0.5, 1.0)
+                x, y = positions[anchor]
+                placed.append((node, (round(x + reach * np.cos(angle), 1), round(y + reach * np.sin(angle), 1))))
+        if not placed:
+            break
+        positions.update(placed)
+        waiting = [n for n in waiting if n not in positions]
+    if waiting:
+        rest = set(waiting)
+        apart = community_layout(graph.subgraph(rest), [c for c in ([n for n in c if n in rest] for c in communities)
+                                                          if c], seed=seed, spacing=spacing)
+        bottom = max((y for _, y in positions.values()), default=0.0) + 2 * spacing
+        top = min(y for _, y in apart.values())
+        positions.update((n, (x, round(y - top + bottom, 1))) for n, (x, y) in apart.items())
+    return positions
+
+
 def _adjacency(nodes: Sequence[Hashable], edges: Sequence[tuple[Hashable, Hashable, float]]) -> np.ndarray:
     """The weight matrix of `nodes`, scaled so the strongest link is 1 (weights of any unit lay out alike)."""
     position = {node: i for i, node in enumerate(nodes)}
@@ -89,8 +166,8 @@ def _force(adjacency: np.ndarray, rng: np.random.Generator, *, gravity: float = 
     """Fruchterman-Reingold on a dense weight matrix, with a pull to the centre so loose parts stay near.
 
     Small graphs settle in fewer steps: 15 + 3 per node, at most 60 (most communities are small).
-    The n x n work is done in place in single precision: a 1,800-method community took 2.2 s in
-    fresh double-precision arrays each step, about 1 s so (positions are then rounded to 0.1 px).
+    The n x n work is done in place in single precision, to spare allocations and memory traffic on
+    large communities (positions are then rounded to 0.1 px, far coarser than float32's error).
     """
     n = adjacency.shape[0]
     if n <= 1:
@@ -151,16 +228,51 @@ def _separate(centres: np.ndarray, radii: np.ndarray, *, sweeps: int = 200) -> n
     return centres
 
 
-def _shelf_pack(lows: Sequence[np.ndarray], highs: Sequence[np.ndarray], *, gap: float) -> list[np.ndarray]:
-    """Offsets that move each box (`lows[i]`..`highs[i]`) into rows of a near-square sheet, in the given order."""
-    sizes = [high - low for low, high in zip(lows, highs)]
-    width = max([float(np.sqrt(sum(w * h for w, h in sizes))) * 1.2] + [float(w) for w, _ in sizes])
-    offsets, x, y, row_height = [], 0.0, 0.0, 0.0
-    for low, (w, h) in zip(lows, sizes):
-        if x > 0 and x + w > width:
-            x, y, row_height = 0.0, y + row_height + gap, 0.0
-        offsets.append(np.array([x, y]) - low)
-        x += w + gap
-        row_height = max(row_height, float(h))
-    total = np.array([width, y + row_height])
-    return [offset - total / 2 for offset in offsets]
+def _shelf_pack(lows: Sequence[np.ndarray], highs: Sequence[np.ndarray], *, gap: float,
+                aspect: float = ASPECT) -> list[np.ndarray]:
+    """Offsets that move each box (`lows[i]`..`highs[i]`) onto a sheet about `aspect` times as wide as
+    high, in the given order (largest first), each as high up and then as far left as it fits
+    (a skyline packer: small boxes fill the space beside and under the big ones, not rows of their own)."""
+    sizes = [(float(w) + gap, float(h) + gap) for w, h in (high - low for low, high in zip(lows, highs))]
+    width = max([float(np.sqrt(sum(w * h for w, h in sizes) * aspect)) * 1.05] + [w for w, _ in sizes])
+    skyline = [(0.0, width, 0.0)]  # segments (x, width, top of what is packed there), left to right
+    corners = []
+    for w, h in sizes:
+        best = None
+        for i, (x, _, _) in enumerate(skyline):
+            if x + w > width + 1e-6:
+                break
+            top, reach, j = 0.0, x, i
+            while reach < x + w - 1e-6:  # the segments under the box
+                top = max(top, skyline[j][2])
+                reach = skyline[j][0] + skyline[j][1]
+                j += 1
+            if best is None or top < best[0] - 1e-6:
+                best = (top, x)
+        top, x = best
+        corners.append((x, top))
+        skyline = _raise(skyline, x, w, top + h)
+    height = max((y + h for (_, y), (_, h) in zip(corners, sizes)), default=0.0)
+    total = np.array([width, height])
+    return [np.array(corner) - low - total / 2 for corner, low in zip(corners, lows)]
+
+
+def _raise(skyline: list[tuple[float, float, float]], x: float, w: float, top: float) -> list[tuple[float, float, float]]:
+    """The skyline with the span x..x+w raised to `top` (neighbouring segments of one height merged)."""
+    out = [(x, w, top)]
+    for sx, sw, st in skyline:
+        end = sx + sw
+        if end <= x + 1e-9 or sx >= x + w - 1e-9:
+            out.append((sx, sw, st))
+            continue
+        if sx < x:
+            out.append((sx, x - sx, st))
+        if end > x + w:
+            out.append((x + w, end - x - w, st))
+    merged: list[tuple[float, float, float]] = []
+    for segment in sorted(out):
+        if merged and abs(merged[-1][2] - segment[2]) < 1e-9:
+            merged[-1] = (merged[-1][0], merged[-1][1] + segment[1], segment[2])
+        else:
+            merged.append(segment)
+    return merged

@@ -1,40 +1,31 @@
-"""Exports of the same graph for other tools: GraphML, GEXF (Gephi) and VOSviewer JSON maps.
+"""GraphML and GEXF (Gephi) exports of any kg graph (the hub or a projection), streamed to the file.
 
 GraphML and GEXF hold only scalar attributes, so lists and dicts (author spellings, alt labels,
 mention evidence, edge paper lists) are written as JSON strings and None is never written.
 Both are streamed: one pass over the graph finds the attribute declarations, a second writes node
 after node and edge after edge to the file, so memory does not grow with the document (NetworkX's
-writers build the whole element tree: ~11 GB at 100k papers). The files are those NetworkX's
+writers build the whole element tree). The files are those NetworkX's
 writers made (layout, key numbering, types; `nx.read_graphml` / `nx.read_gexf` read them back):
 ASCII, other characters as character references. Characters XML 1.0 cannot hold (control
 characters but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF) are written as U+FFFD, and a CR
 in GraphML text as `&#13;`, where NetworkX wrote files that do not parse or lost the CR.
 Output is byte-for-byte deterministic: the graph's own order, no timestamps.
 
-The VOSviewer JSON follows the format VOSviewer Online documents
-(https://app.vosviewer.com/docs/file-types/json-file-type/): `network.items` with integer `id`,
-`label`, `description`, `cluster` (1..1000), `weights`; `network.links` with `source_id`,
-`target_id`, `strength`; `network.clusters`; and a `config` with the terminology and the
-clustering resolution. Positions (`x`, `y`) are left out: VOSviewer computes its own layout.
 """
 from __future__ import annotations
 
-import html
 import itertools
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 import networkx as nx
 
-from kg.analysis.core import communities
-from kg._util.io import atomic_open, json_encoder, write_json
+from kg._util.io import json_encoder, open_output
 
-#: VOSviewer accepts cluster numbers 1..1000; items of smaller communities beyond that get none.
-VOSVIEWER_MAX_CLUSTER = 1000
 #: GEXF reads these node attributes as structure (node id, parent, time); ours are renamed.
 _GEXF_RESERVED = {"id": "record_id", "pid": "record_pid", "start": "record_start", "end": "record_end"}
 #: GEXF attribute titles of our attribute names: the reserved ones, and `key` as NetworkX writes it.
@@ -163,9 +154,10 @@ def _write_element(out: IO[str], pad: str, tag: str, attributes: str, children: 
     out.write(f"{pad}</{tag}>\n")
 
 
-def _xml_file(path: str | os.PathLike[str]) -> AbstractContextManager[IO[str]]:
-    """The atomic output file of an XML export: ASCII, other characters as character references."""
-    return atomic_open(path, encoding="ascii", errors="xmlcharrefreplace")
+def _xml_file(target: str | os.PathLike[str] | BinaryIO) -> AbstractContextManager[IO[str]]:
+    """The output of an XML export, a path (written atomically) or an open binary file: ASCII,
+    other characters as character references."""
+    return open_output(target, encoding="ascii", errors="xmlcharrefreplace")
 
 
 def _xml_ids(G: nx.Graph) -> dict[object, str]:
@@ -215,7 +207,7 @@ def _graphml_data(attrs: dict, plan: tuple[_Step, ...]) -> str:
     return "".join(lines)
 
 
-def write_graphml(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
+def write_graphml(G: nx.Graph, path: str | os.PathLike[str] | BinaryIO) -> Path | None:
     """Write `G` as GraphML (attribute names kept as they are in the graph), streamed to the file."""
     keys, plans = _graphml_plan(G)
     ids = _xml_ids(G)
@@ -233,7 +225,7 @@ def write_graphml(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
         _write_element(out, "  ", "graph", f' edgedefault="{"directed" if G.is_directed() else "undirected"}"',
                        filter(None, itertools.chain(nodes, edges, [graph_data])))
         out.write("</graphml>\n")
-    return Path(path)
+    return None if hasattr(path, "write") else Path(path)
 
 
 # --------------------------------------------------------------------------------------- GEXF
@@ -299,7 +291,7 @@ def _gexf_edge(edge_id: int, source: str, target: str, attrs: dict, plan: tuple[
                     _gexf_attvalues(attrs, plan))
 
 
-def write_gexf(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
+def write_gexf(G: nx.Graph, path: str | os.PathLike[str] | BinaryIO) -> Path | None:
     """Write `G` as GEXF 1.2 for Gephi, streamed to the file. A node's `label` is its GEXF label, an
     edge's `label`, `weight` and `type` are attributes of `<edge>`; the attributes GEXF reserves
     (`id`, `pid`, `start`, `end`) are written as `record_id`, ... so node ids stay the keys."""
@@ -322,70 +314,4 @@ def write_gexf(G: nx.Graph, path: str | os.PathLike[str]) -> Path:
         _write_element(out, "    ", "nodes", "", nodes)
         _write_element(out, "    ", "edges", "", edges)
         out.write("  </graph>\n</gexf>\n\n")  # NetworkX's pretty printer ends the root with a newline too
-    return Path(path)
-
-
-# ---------------------------------------------------------------------------------- VOSviewer
-_TERMS = {
-    "coauthor": {"item": "author", "items": "authors", "link": "co-authorship link",
-                 "links": "co-authorship links", "cluster": "cluster", "clusters": "clusters"},
-    "topic": {"item": "method", "items": "methods", "link": "co-occurrence link",
-              "links": "co-occurrence links", "cluster": "cluster", "clusters": "clusters"},
-}
-_OCCURRENCE = {"coauthor": "Documents", "topic": "Occurrences"}
-
-
-def _link_strength_term(P: nx.Graph) -> str:
-    if P.graph.get("kind") == "topic":
-        return "Association strength" if P.graph.get("normalize") == "association" else "Co-occurrences"
-    return "Fractional co-authorship" if P.graph.get("counting") == "fractional" else "Shared papers"
-
-
-def _description(key: str, data: dict) -> str:
-    parts = [f"<b>{html.escape(data['label'])}</b>", html.escape(key)]
-    if data.get("alt_labels"):
-        parts.append("also: " + html.escape(", ".join(data["alt_labels"])))
-    return "<br>".join(parts)
-
-
-def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> dict:
-    """The VOSviewer Online JSON of a projection (`coauthor_graph` or `topic_graph`).
-
-    Item ids are 1.. in the projection's node order; clusters are its seeded Louvain communities
-    (`kg.analysis.communities`, 1 = largest); weights are links, total link strength and the
-    number of papers; link strength is the projection's edge weight.
-    """
-    kind = P.graph.get("kind", "coauthor")
-    membership = communities(P, seed=seed, resolution=resolution)
-    ids = {node: i for i, node in enumerate(P, start=1)}
-    links_of, strength_of = dict(P.degree()), dict(P.degree(weight="weight"))  # one pass, not a view per node
-    items = []
-    for node, data in P.nodes(data=True):
-        item = {"id": ids[node], "label": data["label"], "description": _description(node, data)}
-        if membership[node] <= VOSVIEWER_MAX_CLUSTER:
-            item["cluster"] = membership[node]
-        item["weights"] = {"Links": links_of[node], "Total link strength": round(strength_of[node], 6),
-                           _OCCURRENCE.get(kind, "Documents"): data.get("papers", 0)}
-        items.append(item)
-    links = [{"source_id": ids[u], "target_id": ids[v], "strength": round(float(w), 6)}
-             for u, v, w in P.edges(data="weight")]
-    first_member: dict[int, str] = {}
-    for node in sorted(P, key=lambda n: (-P.nodes[n].get("papers", 0), n)):
-        first_member.setdefault(membership[node], P.nodes[node]["label"])
-    clusters = [{"cluster": c, "label": f"{c}: {first_member[c]}"}
-                for c in sorted(first_member) if c <= VOSVIEWER_MAX_CLUSTER]
-    terminology = dict(_TERMS.get(kind, _TERMS["coauthor"]), link_strength=_link_strength_term(P),
-                       total_link_strength=f"Total {_link_strength_term(P).lower()}")
-    return {
-        "network": {"items": items, "links": links, "clusters": clusters},
-        "config": {"terminology": terminology,
-                   "parameters": {"resolution": resolution, "largest_component": False}},
-        "info": {"title": f"kg {terminology['items']} map",
-                 "description": f"Made by kg from {P.graph.get('cut', {}).get('nodes_total', len(items))} "
-                                f"{terminology['items']}; clusters: Louvain (seed {seed}, resolution {resolution})."},
-    }
-
-
-def write_vosviewer(P: nx.Graph, path: str | os.PathLike[str], *, seed: int = 42, resolution: float = 1.0) -> Path:
-    """Write a projection as a VOSviewer Online JSON file (open it at app.vosviewer.com)."""
-    return write_json(path, vosviewer_json(P, seed=seed, resolution=resolution))
+    return None if hasattr(path, "write") else Path(path)

@@ -1,0 +1,158 @@
+"""Method rules that read a word's context rather than its shape alone.
+
+* `coordinated`: every name-like item of a list that holds a method (`outperforms PPO, DPO, KTO
+  and SimPO`: KTO too), run after the other rules, from their terms (label `LIST`);
+* `context_acronyms`: a bare short acronym where a method is expected (`unlike SAM,`, `we analyse
+  the NNGP`, `outperforms GRPO`), label `CONTEXT`;
+* `emphasised`: a name set in markdown emphasis (`_latent policy search_`, `*FooNet*`), label
+  `EMPHASIS`;
+* `eponyms`: a named theorem, law, equation or estimator (`Pinsker's inequality`, `the Bellman
+  equation`, `Kaplan-Meier estimator`), label `EPONYM`.
+"""
+from __future__ import annotations
+
+from kg.extract.rules import Candidate, Words
+
+LIST, CONTEXT, EMPHASIS, EPONYM = "LIST", "CONTEXT", "EMPHASIS", "EPONYM"
+
+#: Words before a bare acronym that say it is a method (compared lower-case).
+_BEFORE = frozenset({"unlike", "than", "versus", "vs", "vs.", "via", "using", "outperforms", "outperform",
+                     "outperforming", "surpasses", "surpass", "beats", "beat", "over", "like", "baselines",
+                     "baseline"})
+#: Verbs that, before `the`/`a`, make the acronym after them what is studied or used.
+_VERBS = frozenset({"analyse", "analyze", "analyses", "analyzes", "apply", "applies", "use", "uses", "adopt",
+                    "adopts", "extend", "extends", "employ", "employs", "leverage", "leverages", "train",
+                    "trains", "revisit", "revisits", "generalize", "generalizes", "generalise", "generalises",
+                    "improve", "improves", "combine", "combines", "replace", "replaces", "study", "studies"})
+_DETERMINERS = frozenset({"the", "a", "an"})
+_LIST_WORDS = frozenset({",", "and", "or"})
+_CONJUNCTIONS = frozenset({"and", "or"})
+_EMPHASIS_MARKS = frozenset({"*", "_", "**", "__"})
+_MAX_EMPHASIS = 6
+_POSSESSIVE = frozenset({"'s", "’s", "'"})
+
+
+def _short_acronym(words: Words, i: int) -> bool:
+    """Is word `i` a bare acronym (`SAM`, `NNGP`, `KTOs`), not a generic one (`AI`, `GPU`)?"""
+    form = words.forms[i]
+    text = form.text
+    bare = text[:-1] if text.endswith("s") else text
+    return (2 <= len(bare) <= 8 and bare[:1].isalpha() and sum(map(str.isupper, bare)) >= 2
+            and bare.replace("-", "").isalnum() and not form.generic and not form.stop)
+
+
+def _name_like(words: Words, i: int, dashed: bool = False) -> bool:
+    """An item a list of methods may hold: an acronym or a name (`KTO`, `SimPO`); a plain capitalised
+    word (`Colon, Dash and Ellipsis`) is not enough; with `dashed`, a capitalised dash-joined word
+    is (`Flickr-C`)."""
+    form = words.forms[i]
+    if form.stop or form.generic or not form.text[:1].isalnum():
+        return False
+    return bool(form.capitals) or form.named or (dashed and form.text[:1].isupper() and len(form.parts) > 1)
+
+
+def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
+    """Bare acronyms after `unlike`, `than`, `outperforms`, ... or after `analyse/use/... the`."""
+    found: list[Candidate] = []
+    tokens = words.tokens
+    for i in words.where("capitals"):
+        start = words.starts[i]
+        if start in taken or start == 0 or not _short_acronym(words, i):
+            continue
+        before = tokens.text[start - 1].lower()
+        if before in _BEFORE or (before in _DETERMINERS and start >= 2 and tokens.text[start - 2].lower() in _VERBS):
+            found.append((start, words.ends[i], CONTEXT))
+    return found
+
+
+def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: str = LIST,
+                dashed: bool = False) -> list[Candidate]:
+    """The name-like words listed with a term (`,`/`and`/`or` between), outside `taken`, labelled
+    `label`; `dashed` also takes capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`)."""
+    ends = {end for _, end, _ in terms}
+    starts = {start for start, _, _ in terms}
+    tokens = words.tokens
+    word_at = {s: k for k, s in enumerate(words.starts)}
+    candidates = [i for i in words.marked if words.starts[i] not in taken and _name_like(words, i, dashed)]
+    method = set()
+
+    def listed(seps: list[str], outer: int) -> bool:
+        """Separators make a list when one is `and`/`or`, or when token `outer` (on the far side of
+        word `i`) is a separator too: `On PTB, FlashTune also ...` is no list."""
+        return any(t in _CONJUNCTIONS for t in seps) or (0 <= outer < len(tokens)
+                                                         and tokens.text[outer].lower() in _LIST_WORDS)
+
+    def linked(i: int, step: int) -> int | None:
+        """The word index across list separators from word `i` (left: -1, right: +1)."""
+        if step < 0:
+            k = words.starts[i] - 1
+            while k >= 0 and tokens.text[k].lower() in _LIST_WORDS:
+                k -= 1
+            if k == words.starts[i] - 1 or k < 0 or not listed(tokens.lower[k + 1:words.starts[i]], words.ends[i]):
+                return None
+            return -(k + 1)  # a token end, marked negative: the word ending there
+        k = words.ends[i]
+        while k < len(tokens) and tokens.text[k].lower() in _LIST_WORDS:
+            k += 1
+        if k == words.ends[i] or k >= len(tokens) or not listed(tokens.lower[words.ends[i]:k], words.starts[i] - 1):
+            return None
+        return k
+
+    for order in (candidates, candidates[::-1]):
+        for i in order:
+            if i in method:
+                continue
+            for step in (-1, 1):
+                j = linked(i, step)
+                if j is None:
+                    continue
+                if step < 0:
+                    end = -j
+                    if end in ends or (end - 1 in word_at and word_at[end - 1] in method):
+                        method.add(i)
+                else:
+                    if j in starts or (j in word_at and word_at[j] in method):
+                        method.add(i)
+    return [(words.starts[i], words.ends[i], label) for i in sorted(method)]
+
+
+def emphasised(words: Words) -> list[Candidate]:
+    """Runs of one to six words between markdown emphasis marks, with a capital or two words or more."""
+    tokens = words.tokens
+    text = tokens.text
+    found: list[Candidate] = []
+    marks = sorted(k for mark in _EMPHASIS_MARKS.intersection(text) for k in tokens.indices(mark))
+    for a, b in zip(marks, marks[1:]):
+        if text[a] != text[b] or not 1 <= b - a - 1 <= _MAX_EMPHASIS or tokens.space[a] or (b - 1 >= 0 and tokens.space[b - 1]):
+            continue
+        inner = text[a + 1:b]
+        if not all(any(c.isalnum() for c in t) or t in "-" for t in inner):
+            continue
+        if tokens.sentence(a)[1] < b:
+            continue
+        if len([t for t in inner if t != "-"]) >= 2 or any(c.isupper() for c in inner[0]):
+            found.append((a + 1, b, EMPHASIS))
+    return found
+
+
+def eponyms(words: Words) -> list[Candidate]:
+    """A capitalised name (one to three words, maybe possessive) before an eponym head."""
+    tokens = words.tokens
+    found: list[Candidate] = []
+    forms = words.forms
+    for h in words.where("eponym"):
+        j = h - 1
+        if j < 0:
+            continue
+        if tokens.text[words.starts[j]] in _POSSESSIVE and j >= 1:
+            j -= 1
+        name: list[int] = []
+        while j >= 0 and len(name) < 3 and forms[j].text[:1].isupper() and forms[j].text[:1].isalpha() \
+                and not forms[j].stop and not forms[j].generic and not forms[j].weak:
+            name.insert(0, j)
+            if words.starts_sentence(j):
+                break
+            j -= 1
+        if name:
+            found.append((words.starts[name[0]], words.ends[h], EPONYM))
+    return found

@@ -1,0 +1,249 @@
+"""The two projections of the hub graph: co-authorship (authors) and the topic map (methods).
+
+Each is a new undirected graph derived from the hub; every edge lists the papers behind it, so a
+user can always ask "why is this link here?".
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping
+from itertools import combinations
+from typing import NamedTuple
+
+import networkx as nx
+
+from kg.errors import ArgumentError
+from kg.graph.nodes import nodes_of_kind, paper_authors, paper_methods
+
+
+def _select(counts: Mapping[str, int], min_papers: int, top_n: int | None) -> list[str]:
+    """Keys with at least `min_papers`, then the `top_n` with most papers (ties by key); sorted by key."""
+    keys = sorted(k for k, n in counts.items() if n >= min_papers)
+    if top_n is not None:
+        keys = sorted(sorted(keys, key=lambda k: (-counts[k], k))[:max(top_n, 0)])
+    return keys
+
+
+#: A projection's links: (u, v) with u < v -> the papers they share, sorted (edges share these lists).
+Pairs = dict[tuple[str, str], list[str]]
+
+
+class _PairTable(NamedTuple):
+    """What a projection is cut from: papers per node (every node of the kind), and per linked
+    pair its papers and raw weight (before any normalisation)."""
+
+    counts: dict[str, int]
+    papers: Pairs
+    weights: dict[tuple[str, str], float]
+
+
+def _pair_table(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]],
+                weigh: Callable[[Pairs, dict[str, int]], dict[tuple[str, str], float]]) -> _PairTable:
+    """One pass over the papers: `members(paper)` lists a paper's nodes of `kind`; `weigh(pairs,
+    sizes)` gives each pair its raw weight (`sizes`: paper -> number of members)."""
+    groups = [(paper, sorted(members(paper))) for paper in sorted(nodes_of_kind(G, "paper"))]  # lists come out sorted
+    counts = dict.fromkeys(nodes_of_kind(G, kind), 0)
+    pairs: Pairs = defaultdict(list)
+    for paper, group in groups:
+        for node in group:
+            counts[node] += 1
+        for pair in combinations(group, 2):
+            pairs[pair].append(paper)
+    return _PairTable(counts, pairs, weigh(pairs, {paper: len(group) for paper, group in groups}))
+
+
+def _table_of(P: nx.Graph, name: str, raw: str) -> _PairTable:
+    """The pair table of a whole projection `P` (named `name`, raw weights in edge attribute `raw`)."""
+    cut = P.graph.get("cut", {})
+    if P.graph.get("kind") != name or cut.get("nodes_kept") != cut.get("nodes_total") or \
+            cut.get("edges_kept") != cut.get("edges_total"):
+        raise ArgumentError(f"`within` must be a whole {name} projection (made with no cuts)")
+    papers: Pairs = {}
+    weights: dict[tuple[str, str], float] = {}
+    for u, v, data in P.edges(data=True):
+        pair = (u, v) if u < v else (v, u)
+        papers[pair], weights[pair] = data["papers"], data[raw]
+    return _PairTable(dict(P.nodes(data="papers")), papers, weights)
+
+
+def _project(
+    table: _PairTable,
+    kind: str,
+    name: str,
+    node_attrs: Callable[[str], dict],
+    *,
+    normalize: Callable[[Pairs], dict[tuple[str, str], float]] | None,
+    min_weight: float,
+    min_papers: int,
+    top_n: int | None,
+    top_links: int | None = None,
+) -> nx.Graph:
+    """The shared co-occurrence projection, cut from its pair table: nodes that occur together on a
+    paper are linked.
+
+    `min_papers`/`top_n` keep nodes; `normalize(pairs)`, when given, replaces the raw weights on
+    the network left after the node cuts; then `min_weight` and `top_links` cut links. Links are
+    cut in plain dicts and only the kept ones become edges. Nodes and edges are inserted sorted by
+    key, so the result (and any seeded algorithm run on it) does not depend on the input order.
+    """
+    keep = _select(table.counts, min_papers, top_n)
+    pairs = table.papers
+    if len(keep) < len(table.counts):
+        kept = set(keep)
+        pairs = {(u, v): papers for (u, v), papers in pairs.items() if u in kept and v in kept}
+    weights = normalize(pairs) if normalize is not None else table.weights
+    links = sorted(pair for pair in pairs if weights[pair] >= min_weight)
+    if top_links is not None and len(links) > top_links:
+        ranked = sorted(links, key=lambda pair: (-weights[pair], pair))
+        links = sorted(ranked[:max(top_links, 0)])
+    P = nx.Graph(kind=name)
+    P.add_nodes_from((node, {"kind": kind, **node_attrs(node), "papers": table.counts[node]}) for node in keep)
+    P.add_edges_from((u, v, {"count": len(pairs[u, v]), "weight": weights[u, v], "papers": pairs[u, v]})
+                     for u, v in links)
+    P.graph["cut"] = {
+        "nodes_total": len(table.counts), "nodes_kept": P.number_of_nodes(),
+        "edges_total": len(table.papers), "edges_kept": P.number_of_edges(),
+        "min_weight": min_weight, "min_papers": min_papers, "top_n": top_n, "top_links": top_links,
+    }
+    return P
+
+
+def coauthor_graph(
+    G: nx.DiGraph,
+    counting: str = "full",
+    min_weight: float = 0,
+    min_papers: int = 1,
+    top_n: int | None = None,
+    top_links: int | None = None,
+    *,
+    within: nx.Graph | None = None,
+) -> nx.Graph:
+    """The co-authorship network: author nodes, linked when they share a paper.
+
+    Edge `weight`: with `counting="full"` the number of shared papers; with `"fractional"` each
+    paper with n authors gives each of its author pairs 1/(n-1) (VOSviewer's fractional counting:
+    an author's total link strength then equals the number of their multi-author papers). `count`
+    is always the number of shared papers, `papers` their node keys (sorted). Nodes carry `label`,
+    `papers` (how many papers) and `kind`; authors without co-authors stay as isolated nodes.
+    Truncated author lists (`等`) count only the listed authors. `min_papers`/`top_n` cut nodes
+    first, then `min_weight` cuts edges, then `top_links` keeps the heaviest links (ties by key);
+    `P.graph["cut"]` says what was cut. `within`, the whole co-author graph of `G` with the same
+    `counting` made before, is cut instead of reading `G`'s papers again.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        The hub graph (`build_graph`).
+    counting : {"full", "fractional"}
+        How a shared paper weighs a link.
+    min_weight, min_papers, top_n, top_links
+        The cuts, in that order of application (None = no cap).
+    within : networkx.Graph, optional
+        The whole projection made before, cut instead of `G`.
+
+    Returns
+    -------
+    networkx.Graph
+        Author nodes (`label`, `papers`), links (`weight`, `count`, `papers`), `graph["cut"]`.
+
+    Examples
+    --------
+    >>> import kg
+    >>> C = coauthor_graph(kg.build_graph(kg.read().papers))
+    >>> C.graph["kind"], C.graph["counting"], C.number_of_nodes() > 0
+    ('coauthor', 'full', True)
+    """
+    if counting not in ("full", "fractional"):
+        raise ArgumentError(f"counting must be 'full' or 'fractional', not {counting!r}")
+    if within is not None and within.graph.get("counting") != counting:
+        raise ArgumentError(f"`within` was made with counting {within.graph.get('counting')!r}, not {counting!r}")
+    table = _table_of(within, "coauthor", "weight") if within is not None else _pair_table(
+        G, "author", lambda paper: paper_authors(G, paper), _count_weights if counting == "full" else _fractional_weights)
+    P = _project(table, "author", "coauthor", lambda node: {"label": G.nodes[node]["label"]}, normalize=None,
+                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
+    P.graph["counting"] = counting
+    return P
+
+
+def association_strength(pairs: Pairs) -> dict[tuple[str, str], float]:
+    """The association strength of each link (VOSviewer's default normalisation):
+
+        AS_ij = 2m · c_ij / (k_i · k_j)
+
+    where c_ij is the co-occurrence count of i and j (`len(pairs[i, j])`), k_i = Σ_j c_ij the
+    total co-occurrence of i (its total link strength) and m = Σ_{i<j} c_ij the total over all
+    links. This is van Eck & Waltman (2009) s_A = c_ij / (w_i w_j) scaled by 2m so that 1 is what
+    independence of i and j predicts: >1 means they meet more often than their frequencies alone
+    explain.
+    """
+    strength: Counter[str] = Counter()
+    for (u, v), papers in pairs.items():
+        strength[u] += len(papers)
+        strength[v] += len(papers)
+    total = sum(len(papers) for papers in pairs.values())
+    return {(u, v): 2 * total * len(papers) / (strength[u] * strength[v]) for (u, v), papers in pairs.items()}
+
+
+def topic_graph(
+    G: nx.DiGraph,
+    normalize: str | None = None,
+    min_weight: float = 0,
+    min_papers: int = 1,
+    top_n: int | None = None,
+    top_links: int | None = None,
+    *,
+    within: nx.Graph | None = None,
+) -> nx.Graph:
+    """The topic map: method nodes, linked when two methods are mentioned by the same paper.
+
+    Edge `count` = papers mentioning both, `papers` their node keys; `weight` = count, or with
+    `normalize="association"` the association strength (see `association_strength`), computed on
+    the network left after the node cuts (as VOSviewer does after selecting items). Nodes carry
+    `label`, `alt_labels` and `papers` (how many papers mention the method). The cuts are those of
+    `coauthor_graph`; `within`, the whole topic graph of `G` made before (any `normalize`), is cut
+    instead of reading `G`'s papers again.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        The hub graph (`build_graph`).
+    normalize : {None, "association"}
+        Raw co-occurrence counts, or association strength as link weight.
+    min_weight, min_papers, top_n, top_links
+        The cuts, as in `coauthor_graph`.
+    within : networkx.Graph, optional
+        The whole topic graph made before, cut instead of `G`.
+
+    Returns
+    -------
+    networkx.Graph
+        Method nodes (`label`, `alt_labels`, `papers`), links (`weight`, `count`, `papers`).
+
+    Examples
+    --------
+    >>> import kg
+    >>> papers = kg.read().papers
+    >>> T = topic_graph(kg.build_graph(papers, kg.extract_methods(papers)), top_n=10)
+    >>> T.graph["kind"], T.number_of_nodes()
+    ('topic', 10)
+    """
+    if normalize not in (None, "association"):
+        raise ArgumentError(f"normalize must be None or 'association', not {normalize!r}")
+    table = _table_of(within, "topic", "count") if within is not None else _pair_table(
+        G, "method", lambda paper: paper_methods(G, paper), _count_weights)
+    P = _project(table, "method", "topic",
+                 lambda node: {"label": G.nodes[node]["label"], "alt_labels": list(G.nodes[node].get("alt_labels", []))},
+                 normalize=association_strength if normalize == "association" else None,
+                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
+    P.graph["normalize"] = normalize or "none"
+    return P
+
+
+def _count_weights(pairs: Pairs, sizes: Mapping[str, int]) -> dict[tuple[str, str], float]:
+    """Raw co-occurrence: weight = count."""
+    return {pair: len(papers) for pair, papers in pairs.items()}
+
+
+def _fractional_weights(pairs: Pairs, sizes: Mapping[str, int]) -> dict[tuple[str, str], float]:
+    """Fractional counting: a paper with n members gives each of its pairs 1/(n-1)."""
+    return {pair: sum(1.0 / (sizes[paper] - 1) for paper in papers) for pair, papers in pairs.items()}

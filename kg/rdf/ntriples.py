@@ -1,0 +1,84 @@
+"""N-Triples, written by hand: canonical lines in byte-sorted order, streamed subject by subject.
+
+N-Triples is a line format; the escaping (`kg.rdf.terms.ntriples_string`) is tested against
+pyoxigraph's parser. Writing a subject is filling a layout made once per list of predicates.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import networkx as nx
+
+from kg.rdf.iris import DEFAULT_BASE_IRI
+from kg.rdf.model import statements
+from kg.rdf.outputs import Output, text_output
+from kg.rdf.terms import Statement, Term
+
+
+class NTriplesWriter:
+    """The N-Triples text of one subject's statements (`text`), from a layout per predicate list:
+    per statement, a subject slot, ` <p> `, an object slot and ` .\\n`."""
+
+    def __init__(self) -> None:
+        self._layouts: dict[tuple[Term, ...], list[str | None]] = {}
+
+    def text(self, subject: str, made: list[Statement]) -> str:
+        predicates = tuple(p for p, _ in made)
+        layout = self._layouts.get(predicates)
+        if layout is None:
+            layout = self._layouts[predicates] = [piece for p in predicates for piece in (None, f" {p[0]} ", None, " .\n")]
+        pieces = layout.copy()
+        pieces[0::4] = [f"<{subject}>"] * len(made)
+        pieces[2::4] = [o[0] for _, o in made]
+        return "".join(pieces)
+
+
+def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",
+                  coauthors: nx.Graph | None = None) -> Iterator[str]:
+    """The export as canonical N-Triples lines in byte-sorted order, without building an rdflib graph.
+
+    Parameters
+    ----------
+    G : networkx.DiGraph
+        A kg graph (`kg.graph.build_graph`).
+    base_iri : str
+        The base of the IRIs minted for nodes.
+    language : str or None
+        The language tag of texts; None for none.
+    coauthors : networkx.Graph, optional
+        The whole co-author projection of `G`, if already made (else made here).
+
+    Returns
+    -------
+    iterator of str
+        One line per triple, each ending with `\\n`.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> G = nx.DiGraph()
+    >>> G.add_node("area:vision", kind="area", label="Vision")
+    >>> print(next(line for line in iter_ntriples(G) if "prefLabel" in line), end="")
+    <https://w3id.org/kg/area/vision> <http://www.w3.org/2004/02/skos/core#prefLabel> "Vision"@en .
+    """
+    return (f"<{s}> {p[0]} {o[0]} .\n" for s, made in statements(G, base_iri, language, coauthors) for p, o in made)
+
+
+def write_ntriples(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,
+                   language: str | None = "en", coauthors: nx.Graph | None = None) -> None:
+    """Write the export as N-Triples (the lines of `iter_ntriples`) to a path or an open binary file.
+
+    Examples
+    --------
+    >>> import io, networkx as nx
+    >>> G = nx.DiGraph()
+    >>> G.add_node("area:vision", kind="area", label="Vision")
+    >>> out = io.BytesIO()
+    >>> write_ntriples(G, out)
+    >>> out.getvalue().count(b"\\n") == len(list(iter_ntriples(G)))
+    True
+    """
+    writer = NTriplesWriter()
+    with text_output(output) as handle:
+        for subject, made in statements(G, base_iri, language, coauthors):
+            handle.write(writer.text(subject, made))
