@@ -25,6 +25,7 @@ import corpus  # noqa: E402
 from kg.engine import cluster_graph  # noqa: E402
 from kg.engine.partitions import plan  # noqa: E402
 from kg.errors import ArgumentError  # noqa: E402
+from kg.readers import SharedAbstract  # noqa: E402
 from kg.graph import coauthor_graph, topic_graph  # noqa: E402
 from kg.rdf import iter_ntriples  # noqa: E402
 from kg.workflow import build, load_graph  # noqa: E402
@@ -54,10 +55,18 @@ def inputs(tmp_path_factory) -> list[Path]:
     with_id = [dict(json.loads(lines[i]), id=f"doi:10.1/{i % 2}") for i in (10, 11, 12)]
     with_id[2]["abstract"] = "A different abstract of the paper with the same DOI, " + with_id[2]["abstract"]
     lines += [json.dumps(record, ensure_ascii=False) for record in with_id]
+    copied = dict(json.loads(lines[20]), authors=["Ada Lovelace", "Alan Turing"])  # same abstract, other people
+    several = next(json.loads(line) for line in lines[30:] if len(json.loads(line)["authors"]) > 2)
+    truncated = dict(several, authors=several["authors"][:1] + ["等"], title=None)  # the list it begins
+    lines += [json.dumps(copied, ensure_ascii=False), json.dumps(truncated, ensure_ascii=False)]
     jsonl = folder / "papers.jsonl"
     jsonl.write_text("\n".join(lines) + "\n", encoding="utf-8")
     listing = corpus.write_listing(papers[100:130], folder / "listing.txt")
-    return [jsonl, listing]
+    other = folder / "other.jsonl"  # the id of papers.jsonl's line 11 on another paper: two papers
+    clash = json.loads(lines[250])
+    clash.update(id="doi:10.1/0", abstract="Another paper under the same id. " + clash["abstract"])
+    other.write_text(json.dumps(clash, ensure_ascii=False) + "\n", encoding="utf-8")
+    return [jsonl, listing, other]
 
 
 def _tables(out: Path, name: str) -> pd.DataFrame:
@@ -72,7 +81,7 @@ def test_partitions_cover_the_file_at_line_ends(inputs):
     assert all(end == start for (_, end), (start, _) in zip(ranges, ranges[1:]))
     data = jsonl.read_bytes()
     assert all(data[end - 1:end] == b"\n" for _, end in ranges)
-    assert parts[-1].path == str(inputs[1]) and parts[-1].end is None  # a listing is read whole
+    assert [p.path for p in parts if p.end is None] == [str(inputs[1])]  # a listing is read whole
 
 
 def test_small_partitions_read_dedupe_and_extract_as_in_process(cluster, inputs, tmp_path):
@@ -81,8 +90,12 @@ def test_small_partitions_read_dedupe_and_extract_as_in_process(cluster, inputs,
     result, H = cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, partition_bytes=60_000, quiet=True)
     assert result.papers == expected.papers
     assert [str(p) for p in result.problems] == [str(p) for p in expected.problems]
-    assert expected.duplicates == 73 and expected.skipped == 1  # 40 + 30 + 3 with ids; the bad line
+    assert expected.skipped == 1  # the bad line
+    assert expected.duplicates == 74  # 40 + 30 + 3 with ids (two of them the same id) + the truncated list
     assert sum("(same id doi:10.1/0)" in str(p) for p in result.problems) == 1
+    shared = [p for p in result.problems if isinstance(p, SharedAbstract)]
+    assert len(shared) == 2 and "other authors (Ada Lovelace" in str(shared[0]) and "id doi:10.1/0" in str(shared[1])
+    assert len({p.key for p in result.papers}) == len(result.papers)
     assert list(iter_ntriples(H)) == list(iter_ntriples(G))
 
     coauthors, topics = coauthor_graph(G), topic_graph(G)
