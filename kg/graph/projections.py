@@ -52,11 +52,24 @@ def _pair_table(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]],
     return _PairTable(counts, pairs, weigh(pairs, {paper: len(group) for paper, group in groups}))
 
 
+def is_whole(P: nx.Graph, kind: str | None = None) -> bool:
+    """Whether `P` is a whole projection (of `kind`, when given): made with no node or link cut.
+
+    Examples
+    --------
+    >>> import kg
+    >>> C = coauthor_graph(kg.build_graph(kg.read().papers))
+    >>> is_whole(C, "coauthor"), is_whole(C, "topic"), is_whole(coauthor_graph(kg.build_graph(kg.read().papers), top_n=5))
+    (True, False, False)
+    """
+    cut = P.graph.get("cut", {})
+    return (kind is None or P.graph.get("kind") == kind) and cut.get("nodes_kept") == cut.get("nodes_total") \
+        and cut.get("edges_kept") == cut.get("edges_total")
+
+
 def _table_of(P: nx.Graph, name: str, raw: str) -> _PairTable:
     """The pair table of a whole projection `P` (named `name`, raw weights in edge attribute `raw`)."""
-    cut = P.graph.get("cut", {})
-    if P.graph.get("kind") != name or cut.get("nodes_kept") != cut.get("nodes_total") or \
-            cut.get("edges_kept") != cut.get("edges_total"):
+    if not is_whole(P, name):
         raise ArgumentError(f"`within` must be a whole {name} projection (made with no cuts)")
     papers: Pairs = {}
     weights: dict[tuple[str, str], float] = {}

@@ -172,16 +172,11 @@ def _same_as(ids: Iterable[str]) -> list[str]:
     return urls
 
 
-def _method_use_statements(s: str, method: str, d: dict, m: Minter) -> list[Statement]:
+def _use_statements(s: str, concept: str, d: dict, m: Minter, dataset: bool) -> list[Statement]:
+    """A paper's use of one concept: a kg:MethodUse (kg:method) or kg:DatasetUse (kg:dataset), its count and mentions."""
     evidence = d.get("evidence") or []
-    statements: list[Statement] = [(P.RDF.type, C.KG.MethodUse), (P.KG.method, m.node(method)),
-                                   (P.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
-    return statements + [(P.KG.mention, iri_term(f"{s}/{i}")) for i in range(1, len(evidence) + 1)]
-
-
-def _dataset_use_statements(s: str, dataset: str, d: dict, m: Minter) -> list[Statement]:
-    evidence = d.get("evidence") or []
-    statements: list[Statement] = [(P.RDF.type, C.KG.DatasetUse), (P.KG.dataset, m.node(dataset)),
+    kind, of = (C.KG.DatasetUse, P.KG.dataset) if dataset else (C.KG.MethodUse, P.KG.method)
+    statements: list[Statement] = [(P.RDF.type, kind), (of, m.node(concept)),
                                    (P.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
     return statements + [(P.KG.mention, iri_term(f"{s}/{i}")) for i in range(1, len(evidence) + 1)]
 
@@ -213,13 +208,11 @@ def _collaboration_statements(G: nx.DiGraph, a: str, b: str, papers: list[str], 
 def whole_coauthors(G: nx.DiGraph, coauthors: nx.Graph | None = None) -> nx.Graph:
     """The co-author projection the collaborations come from: `coauthors` if given (it must be
     uncut), else `kg.graph.build.coauthor_graph(G)`."""
-    if coauthors is None:
-        from kg.graph import coauthor_graph  # here: `kg query` imports this module, never needs it
+    from kg.graph import coauthor_graph, is_whole  # here: `kg query` imports this module, never needs them
 
+    if coauthors is None:
         return coauthor_graph(G)
-    cut = coauthors.graph.get("cut", {})
-    if coauthors.graph.get("kind") != "coauthor" or cut.get("nodes_kept") != cut.get("nodes_total") \
-            or cut.get("edges_kept") != cut.get("edges_total"):
+    if not is_whole(coauthors, "coauthor"):
         raise ArgumentError("coauthors must be the whole co-author projection of the graph "
                             "(kg.graph.build.coauthor_graph(G) with no cuts)")
     return coauthors
@@ -243,7 +236,7 @@ def _subjects(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
         elif d.get("rel") in ("mentions", "uses_dataset"):
             dataset = d["rel"] == "uses_dataset"
             s = m.dataset_use(u, v) if dataset else m.method_use(u, v)
-            yield f"<{s}> ", _dataset_use_statements if dataset else _method_use_statements, s, v, d, m
+            yield f"<{s}> ", _use_statements, s, v, d, m, dataset
             for i, item in enumerate(d.get("evidence") or [], start=1):
                 yield f"<{s}/{i}> ", _mention_statements, u, i, item, m
     sizes: dict[str, int] = {}  # listed authors per paper, shared by the collaborations

@@ -19,7 +19,7 @@ from pyvis.network import Network
 from kg._util.io import atomic_write
 from kg.analysis import communities
 from kg.errors import ArgumentError
-from kg.graph import nodes_of_kind, paper_track
+from kg.graph import is_whole, nodes_of_kind, paper_track
 from kg.names import fold
 from kg.views.assets import VIS_VERSION, asset, template, vis_js
 from kg.views.colors import leaders, members
@@ -217,15 +217,10 @@ def view_communities(P: nx.Graph, options: ViewOptions, membership: dict[str, in
                      whole: nx.Graph | None) -> dict[str, int]:
     """The communities of the links shown: `membership` (those of `whole`, the projection `P` was cut
     from) when the cut left all of `whole` and the weights are the same; else Louvain on `P`."""
-    if membership is not None and whole is not None and _uncut(P) and set(membership) == set(P) \
+    if membership is not None and whole is not None and is_whole(P) and set(membership) == set(P) \
             and all(whole.has_edge(u, v) and whole[u][v]["weight"] == w for u, v, w in P.edges(data="weight")):
         return dict(membership)
     return communities(P, seed=options.seed, resolution=options.resolution)
-
-
-def _uncut(P: nx.Graph) -> bool:
-    cut = P.graph.get("cut", {})
-    return cut.get("nodes_kept") == cut.get("nodes_total") and cut.get("edges_kept") == cut.get("edges_total")
 
 
 def new_view(P: nx.Graph, kind: str, title: str, noun: str, track: str | None, weight_label: str, *,
