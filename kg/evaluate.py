@@ -182,11 +182,36 @@ def gold_papers(gold: Sequence[GoldDoc]) -> list[Paper]:
 
 def evaluate(gold_path: str | Path, nlp: Language | None = None, *, workers: int = 1,
              with_errors: bool = False) -> dict:
-    """Score our extraction (`kg.extract.extract` with `nlp`, default blank English) on a gold file.
+    """Score our extraction on a gold file of annotated method mentions (`kg eval`).
 
-    Returns `{"gold", "documents", "pipeline", "strict": {...}, "lenient": {...}}`, each scoring
-    block with precision, recall, f1 and the counts behind them; with `with_errors`, also
-    `"errors"`: the per-document disagreements (`errors`).
+    Parameters
+    ----------
+    gold_path : str or Path
+        A gold JSONL file, in SciERC's form or the flat `{"id", "text", "methods"}` form.
+    nlp : spacy.language.Language, optional
+        The pipeline to extract with; default `make_pipeline()` (blank English).
+    workers : int, optional
+        Extraction processes (default 1).
+    with_errors : bool, optional
+        Also list, per document, the false positives and the misses.
+
+    Returns
+    -------
+    dict
+        `{"gold", "documents", "pipeline", "strict": {...}, "lenient": {...}}`, each scoring block
+        with precision, recall, f1 and the counts behind them; with `with_errors`, also `"errors"`
+        (see `errors`).
+
+    Examples
+    --------
+    >>> import json, tempfile
+    >>> doc = {"id": "d1", "text": "We train a support vector machine (SVM) on the data.",
+    ...        "methods": ["support vector machine", "SVM"]}
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
+    ...     print(json.dumps(doc), file=f)
+    >>> report = evaluate(f.name)
+    >>> report["documents"], report["pipeline"], report["lenient"]["recall"]
+    (1, 'blank:en', 1.0)
     """
     from kg.extract import extract, make_pipeline
 
