@@ -11,7 +11,7 @@ import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import networkx as nx
 from pyvis.network import Network
@@ -119,20 +119,21 @@ def render_html(view: View) -> str:
                              script=asset("labels.js") + "\n" + asset("view.js"), style=asset("view.css"), data=data)
 
 
-def write_html(view: View, path: str | os.PathLike[str]) -> Path:
-    """Write the page of `view` to `path` atomically.
+def write_html(view: View, path: str | os.PathLike[str] | BinaryIO) -> Path | None:
+    """Write the page of `view` to `path` (atomically) or to a file opened in binary mode.
 
     Parameters
     ----------
     view : View
         A view made by `coauthor_view` or `topic_view`.
-    path : str or PathLike
-        The HTML file to write; missing folders are made.
+    path : str, PathLike or binary file
+        The HTML file to write (missing folders are made), or an open binary file, which is
+        written in UTF-8 and left open.
 
     Returns
     -------
-    Path
-        `path`.
+    Path or None
+        `path` as a Path; None when given a file.
 
     Examples
     --------
@@ -143,7 +144,15 @@ def write_html(view: View, path: str | os.PathLike[str]) -> Path:
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> write_html(topic_view(G, top_n=20), folder / "topics.html").name
     'topics.html'
+    >>> import io
+    >>> buffer = io.BytesIO()
+    >>> write_html(topic_view(G, top_n=20), buffer)
+    >>> buffer.getvalue().startswith(b"<!DOCTYPE html>")
+    True
     """
+    if hasattr(path, "write"):
+        path.write(render_html(view).encode("utf-8"))
+        return None
     return atomic_write(path, render_html(view))
 
 
