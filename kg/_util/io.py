@@ -84,12 +84,13 @@ def json_text(value: object) -> str:
     return "".join(json_chunks(value))
 
 
-def write_json(path: str | os.PathLike[str], value: object) -> Path:
-    """Write `value` as `json_text` plus a newline to `path` atomically, piece by piece."""
-    with atomic_open(path) as handle:
+def write_json(path: str | os.PathLike[str] | BinaryIO, value: object) -> Path | None:
+    """Write `value` as `json_text` plus a newline, piece by piece, to `path` (atomically; the path
+    is returned) or to an open binary file (None is returned), as `open_output`."""
+    with open_output(path) as handle:
         handle.writelines(json_chunks(value))
         handle.write("\n")
-    return Path(path)
+    return None if hasattr(path, "write") else Path(path)
 
 
 def json_chunks(value: object, indent: int = 0) -> Iterator[str]:

@@ -12,6 +12,7 @@ import html
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import BinaryIO
 
 import networkx as nx
 
@@ -84,7 +85,33 @@ def vosviewer_json(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0,
     }
 
 
-def write_vosviewer(P: nx.Graph, path: str | os.PathLike[str], *, seed: int = 42, resolution: float = 1.0,
-                    membership: Mapping[str, int] | None = None) -> Path:
-    """Write a projection as a VOSviewer Online JSON file (open it at app.vosviewer.com)."""
+def write_vosviewer(P: nx.Graph, path: str | os.PathLike[str] | BinaryIO, *, seed: int = 42,
+                    resolution: float = 1.0, membership: Mapping[str, int] | None = None) -> Path | None:
+    """Write a projection as a VOSviewer Online JSON file (open it at app.vosviewer.com).
+
+    Parameters
+    ----------
+    P : networkx.Graph
+        A co-author or topic projection (`kg.coauthor_graph`, `kg.topic_graph`).
+    path : str, PathLike or binary file
+        The file to write (atomically), or an open binary file, left open.
+    seed, resolution : optional
+        Louvain's seed and resolution for the clusters, unless `membership` is given.
+    membership : mapping, optional
+        Node -> cluster number, when the caller has the partition already.
+
+    Returns
+    -------
+    Path or None
+        `path` as a Path; None when given a file.
+
+    Examples
+    --------
+    >>> import io, json, kg
+    >>> _, G = kg.load_graph(quiet=True)  # the embedded sample
+    >>> buffer = io.BytesIO()
+    >>> write_vosviewer(kg.coauthor_graph(G), buffer)
+    >>> sorted(json.loads(buffer.getvalue())["network"])
+    ['clusters', 'items', 'links']
+    """
     return write_json(path, vosviewer_json(P, seed=seed, resolution=resolution, membership=membership))
