@@ -252,7 +252,7 @@ def main(argv: Sequence[str] | None = None) -> dict:
     print(_table(["query", "rows", "oxigraph ms", "rdflib ms", "ratio", "same rows"], rows))
     oxigraph_ms = [v["oxigraph_ms"] for v in figures["queries"].values()]
     print(f"Oxigraph: median {statistics.median(oxigraph_ms):.1f} ms, max {max(oxigraph_ms):.1f} ms per query "
-          f"(target <= 100 ms)")
+          f"(target <= 50 ms)")
     return figures
 
 
