@@ -125,3 +125,15 @@ def test_datasets_option_is_checked_and_set_from_the_command_line_and_kg_toml(tm
     assert main(["views", "-q", "-o", "b"]) == 0
     assert not any(n.get("shape") for n in page_data((tmp_path / "b" / "topics.html").read_text())["nodes"])
     assert main(["views", "-q", "-o", "c", "--datasets", "-1"]) == 2
+
+
+def test_kg_build_passes_datasets_to_the_topic_map(tmp_path):
+    from kg.cli import make_parser
+    from kg.cli.common import build_options
+    from kg.workflow import build
+
+    assert build_options(make_parser().parse_args(["build", "--datasets", "3"])).datasets == 3
+    assert build_options(make_parser().parse_args(["build"])).datasets == ViewOptions().datasets == 15
+    build(None, tmp_path / "out", datasets=2, quiet=True)  # the embedded sample
+    nodes = page_data((tmp_path / "out" / "topics.html").read_text())["nodes"]
+    assert [n["shape"] for n in nodes if "shape" in n] == ["diamond", "diamond"]
