@@ -58,7 +58,16 @@ def paper_methods(G: nx.DiGraph, paper: str) -> list[str]:
 
 
 def paper_datasets(G: nx.DiGraph, paper: str) -> list[str]:
-    """The dataset nodes a paper node uses (its `uses_dataset` edges), in edge order."""
+    """The dataset nodes a paper node uses (its `uses_dataset` edges), in edge order.
+
+    Examples
+    --------
+    >>> G = nx.DiGraph()
+    >>> G.add_edge("paper:1", "method:svm", rel="mentions")
+    >>> G.add_edge("paper:1", "dataset:mnist", rel="uses_dataset")
+    >>> paper_datasets(G, "paper:1"), paper_methods(G, "paper:1")
+    (['dataset:mnist'], ['method:svm'])
+    """
     return [v for _, v, rel in G.out_edges(paper, data="rel") if rel == "uses_dataset"]
 
 

@@ -105,7 +105,18 @@ def evidence_section(heading: str, sentences: Mapping[str, str], papers: Papers)
 
 def first_sentences(H: nx.DiGraph, members: Callable[[nx.DiGraph, str], list[str]]) -> dict[str, dict[str, str]]:
     """Node -> paper -> the first evidence sentence on the paper's edge to it, for the nodes
-    `members(H, paper)` lists (`paper_methods`, `paper_datasets`); "" when the edge has none."""
+    `members(H, paper)` lists (`paper_methods`, `paper_datasets`); "" when the edge has none.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from kg.graph import paper_datasets
+    >>> H = nx.DiGraph()
+    >>> H.add_node("paper:1", kind="paper")
+    >>> H.add_edge("paper:1", "dataset:mnist", rel="uses_dataset", evidence=[{"sentence": "On MNIST."}])
+    >>> dict(first_sentences(H, paper_datasets))
+    {'dataset:mnist': {'paper:1': 'On MNIST.'}}
+    """
     evidence: dict[str, dict[str, str]] = defaultdict(dict)
     for paper in nodes_of_kind(H, "paper"):
         for node in members(H, paper):
