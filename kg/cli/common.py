@@ -71,14 +71,19 @@ def add_view_thresholds(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--top-links", type=int, metavar="N",
                         help="views: the most links a page holds, the N heaviest, 0 = all (default: 20000, "
                              "kg.views.DEFAULT_TOP_LINKS); the page says what was cut")
+    parser.add_argument("--datasets", type=int, metavar="N",
+                        help="views: the topic map also shows the N datasets and benchmarks used by most papers, "
+                             "as dark grey diamonds, 0 = none (default: 15, kg.views.DEFAULT_DATASETS)")
 
 
 def view_caps(args: argparse.Namespace) -> dict[str, int | None]:
-    """`--top-n`/`--top-links` as the views take them: unset = the default cap, 0 = no cap."""
-    from kg.views import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+    """`--top-n`/`--top-links` as the views take them: unset = the default cap, 0 = no cap; and
+    `--datasets`: unset = the default number, 0 = none."""
+    from kg.views import DEFAULT_DATASETS, DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
     return {"top_n": DEFAULT_TOP_N if args.top_n is None else args.top_n or None,
-            "top_links": DEFAULT_TOP_LINKS if args.top_links is None else args.top_links or None}
+            "top_links": DEFAULT_TOP_LINKS if args.top_links is None else args.top_links or None,
+            "datasets": DEFAULT_DATASETS if args.datasets is None else args.datasets}
 
 
 def build_options(args: argparse.Namespace):

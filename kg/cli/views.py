@@ -16,6 +16,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "self-contained HTML files (no internet needed) with search, filters, legend and tooltips "
                     "listing the papers (and evidence sentences) behind each node and link. See docs/views.md.",
         examples=["kg views", "kg views listing.txt -o out/ --top-n 500 --min-weight 2",
+                  "kg views papers.jsonl --datasets 30",
                   'kg views listing.txt --track "Deep Learning" --counting fractional',
                   "kg views icml2020.jsonl icml2023.jsonl --color-by year",
                   "kg views papers.jsonl --normalize association --color-by community --seed 7"])
