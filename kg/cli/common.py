@@ -55,8 +55,44 @@ class Command:
 
 
 def command(name: str, *options: Option | Sequence[Option]) -> Callable[[Handler], Command]:
-    """Make a handler a command: `@command("papers", source_options(), option("--json", ...))` above
-    `def run(args)`, whose docstring is the command's help (summary line, description, examples)."""
+    r"""Make a handler a command: `@command("papers", source_options(), option("--json", ...))` above
+    `def run(args)`, whose docstring is the command's help (summary line, description, examples).
+
+    Parameters
+    ----------
+    name : str
+        The command's name (`kg NAME`).
+    *options : Option or sequence of Option
+        What its parser gets, in order (`option(...)`, `one_of(...)`, `source_options()`, ...).
+
+    Returns
+    -------
+    callable
+        A decorator that makes the handler a `Command`, whose `register(subparsers)` adds it.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> @command("hello", option("--name", default="you", help="whom to greet"))
+    ... def run(args):
+    ...     '''greet someone
+    ...
+    ...     Print a greeting
+    ...     to someone.
+    ...
+    ...     examples:
+    ...       kg hello --name Ana
+    ...     '''
+    ...     print(f"hello {args.name}")
+    ...     return 0
+    >>> parser = run.register(argparse.ArgumentParser(prog="kg").add_subparsers())
+    >>> parser.description, parser.epilog
+    ('Print a greeting to someone.', 'examples:\n  kg hello --name Ana')
+    >>> args = parser.parse_args(["--name", "Ana"])
+    >>> args.func(args)
+    hello Ana
+    0
+    """
     flat = tuple(o for given in options for o in ((given,) if callable(given) else given))
     return lambda handler: Command(name, handler, flat)
 
