@@ -53,6 +53,10 @@ class Command:
         parser.set_defaults(func=self.handler)
         return parser
 
+    def __call__(self, args: argparse.Namespace) -> int:
+        """Run the handler, as before it was made a command."""
+        return self.handler(args)
+
 
 def command(name: str, *options: Option | Sequence[Option]) -> Callable[[Handler], Command]:
     r"""Make a handler a command: `@command("papers", source_options(), option("--json", ...))` above
