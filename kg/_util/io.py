@@ -52,6 +52,12 @@ def open_output(target: str | os.PathLike[str] | BinaryIO, *, encoding: str = "u
         stream.detach()
 
 
+def written(target: str | os.PathLike[str] | BinaryIO) -> Path | None:
+    """What a writer that takes a path or an open binary file returns: the path as a Path, or None
+    for a file (the caller has it)."""
+    return None if hasattr(target, "write") else Path(target)
+
+
 def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> Path:
     """Write `data` (text as UTF-8, or bytes) to `path` atomically; return the path."""
     with atomic_open(path, "wb" if isinstance(data, bytes) else "w") as handle:
@@ -90,7 +96,7 @@ def write_json(path: str | os.PathLike[str] | BinaryIO, value: object) -> Path |
     with open_output(path) as handle:
         handle.writelines(json_chunks(value))
         handle.write("\n")
-    return None if hasattr(path, "write") else Path(path)
+    return written(path)
 
 
 def json_chunks(value: object, indent: int = 0) -> Iterator[str]:

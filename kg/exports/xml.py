@@ -24,7 +24,7 @@ from typing import IO, Any, BinaryIO
 
 import networkx as nx
 
-from kg._util.io import json_encoder, open_output
+from kg._util.io import json_encoder, open_output, written
 
 #: GEXF reads these node attributes as structure (node id, parent, time); ours are renamed.
 _GEXF_RESERVED = {"id": "record_id", "pid": "record_pid", "start": "record_start", "end": "record_end"}
@@ -225,7 +225,7 @@ def write_graphml(G: nx.Graph, path: str | os.PathLike[str] | BinaryIO) -> Path 
         _write_element(out, "  ", "graph", f' edgedefault="{"directed" if G.is_directed() else "undirected"}"',
                        filter(None, itertools.chain(nodes, edges, [graph_data])))
         out.write("</graphml>\n")
-    return None if hasattr(path, "write") else Path(path)
+    return written(path)
 
 
 # --------------------------------------------------------------------------------------- GEXF
@@ -314,4 +314,4 @@ def write_gexf(G: nx.Graph, path: str | os.PathLike[str] | BinaryIO) -> Path | N
         _write_element(out, "    ", "nodes", "", nodes)
         _write_element(out, "    ", "edges", "", edges)
         out.write("  </graph>\n</gexf>\n\n")  # NetworkX's pretty printer ends the root with a newline too
-    return None if hasattr(path, "write") else Path(path)
+    return written(path)

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, NamedTuple
 import networkx as nx
 from pyvis.network import Network
 
-from kg._util.io import atomic_write
+from kg._util.io import open_output, written
 from kg.analysis import communities
 from kg.errors import ArgumentError
 from kg.graph import is_whole, nodes_of_kind, paper_track
@@ -133,7 +133,7 @@ def write_html(view: View, path: str | os.PathLike[str] | BinaryIO) -> Path | No
     Returns
     -------
     Path or None
-        `path` as a Path; None when given a file.
+        The page's path, or None for a file: the caller has it (as for every kg writer).
 
     Examples
     --------
@@ -150,10 +150,9 @@ def write_html(view: View, path: str | os.PathLike[str] | BinaryIO) -> Path | No
     >>> buffer.getvalue().startswith(b"<!DOCTYPE html>")
     True
     """
-    if hasattr(path, "write"):
-        path.write(render_html(view).encode("utf-8"))
-        return None
-    return atomic_write(path, render_html(view))
+    with open_output(path) as out:
+        out.write(render_html(view))
+    return written(path)
 
 
 # ------------------------------------------------------------------- shared by both views
