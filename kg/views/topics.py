@@ -68,8 +68,8 @@ def topic_view(
     evidence: dict[str, dict[str, str]] = defaultdict(dict)  # method -> paper -> first sentence
     for paper in nodes_of_kind(H, "paper"):
         for method in paper_methods(H, paper):
-            mentions = H.edges[paper, method].get("evidence") or [{}]
-            evidence[method][paper] = mentions[0].get("sentence", "")
+            mentions = H.edges[paper, method].get("evidence")
+            evidence[method][paper] = mentions[0].sentence if mentions else ""
     papers = Papers(H)
     if options.color_by != "community" and any(track != NO_TRACK for track in papers.track.values()):
         colors, legend, title = track_colors(P, papers, evidence)
