@@ -64,7 +64,19 @@ def json_encoder(*, sort_keys: bool = False, default: Callable[[Any], object] | 
     """`json.dumps(value, ensure_ascii=False, sort_keys=sort_keys, default=default)` through json's
     C encoder made once: `dumps` makes one per call, which was half the time of writing the report
     of 10,000 papers item by item. (The C encoder is CPython's; elsewhere, the public encoder.)
-    `default` turns an object json cannot encode into one it can (`kg.records.mention_to_dict`).
+
+    Parameters
+    ----------
+    sort_keys : bool
+        Write each object's keys sorted.
+    default : callable, optional
+        Turns an object json cannot encode into one it can (`kg.records.mention_to_dict` for the
+        mention records of the graph's evidence); None: such an object is a TypeError.
+
+    Returns
+    -------
+    callable
+        value -> its compact JSON text.
 
     Examples
     --------
