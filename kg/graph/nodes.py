@@ -5,6 +5,8 @@
     track:<...>   -broader----->  area:<area>
     paper:<key>   -mentions---->  method:<key>             (count, evidence)
     paper:<key>   -uses_dataset->  dataset:<key>           (count, evidence)
+
+`evidence` is a tuple of `kg.records.MethodMention` (text, start, end, sentence), in text order.
 """
 from __future__ import annotations
 

@@ -113,15 +113,16 @@ def first_sentences(H: nx.DiGraph, members: Callable[[nx.DiGraph, str], list[str
     >>> from kg.graph import paper_datasets
     >>> H = nx.DiGraph()
     >>> H.add_node("paper:1", kind="paper")
-    >>> H.add_edge("paper:1", "dataset:mnist", rel="uses_dataset", evidence=[{"sentence": "On MNIST."}])
+    >>> from kg.records import MethodMention
+    >>> H.add_edge("paper:1", "dataset:mnist", rel="uses_dataset", evidence=(MethodMention("MNIST", 3, 8, "On MNIST."),))
     >>> dict(first_sentences(H, paper_datasets))
     {'dataset:mnist': {'paper:1': 'On MNIST.'}}
     """
     evidence: dict[str, dict[str, str]] = defaultdict(dict)
     for paper in nodes_of_kind(H, "paper"):
         for node in members(H, paper):
-            mentions = H.edges[paper, node].get("evidence") or [{}]
-            evidence[node][paper] = mentions[0].get("sentence", "")
+            mentions = H.edges[paper, node].get("evidence")
+            evidence[node][paper] = mentions[0].sentence if mentions else ""
     return evidence
 
 
