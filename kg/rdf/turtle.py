@@ -60,11 +60,9 @@ def write_turtle(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI
     --------
     >>> import io, networkx as nx
     >>> G = nx.DiGraph()
-    >>> G.add_node("area:vision", kind="area", label="Vision")
-    >>> out = io.BytesIO()
-    >>> write_turtle(G, out)
-    >>> text = out.getvalue().decode()
-    >>> text.startswith(TURTLE_PRELUDE), '<https://w3id.org/kg/area/vision> a skos:Concept , kg:Area ;' in text
-    (True, True)
+    >>> G.add_node("method:gp-ucb", kind="method", label="GP-UCB", alt_labels=["GP UCB"])
+    >>> write_turtle(G, out := io.BytesIO())
+    >>> [line.strip() for line in out.getvalue().decode().splitlines() if "GP" in line]
+    ['skos:altLabel "GP UCB"@en ;', 'skos:prefLabel "GP-UCB"@en ;']
     """
     write_subjects(statements(G, base_iri, language, coauthors), [(TurtleWriter(), output)])
