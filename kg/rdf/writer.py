@@ -29,12 +29,15 @@ class SubjectWriter:
         self._layouts: dict[tuple[Term, ...], list[str | None]] = {}
 
     def layout(self, predicates: tuple[Term, ...]) -> list[str | None]:
+        """The texts of a subject with these predicates, with a slot (None) for each term to fill in."""
         raise NotImplementedError
 
     def subject(self, iri: str) -> str:
+        """The text that goes in a subject's slot."""
         return f"<{iri}>"
 
     def fill(self, pieces: list[str | None], subject: str, made: list[Statement]) -> None:
+        """Put the subject and the objects' texts in the slots of `pieces` (a copy of the layout)."""
         form = self.form
         pieces[0] = self.subject(subject)
         pieces[2::2] = [o[form] for _, o in made]
