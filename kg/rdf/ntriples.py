@@ -12,7 +12,7 @@ import networkx as nx
 from kg._util.io import Output
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.model import statements
-from kg.rdf.terms import Statement, Term
+from kg.rdf.terms import Term
 from kg.rdf.writer import SubjectWriter, write_subjects
 
 
@@ -22,9 +22,9 @@ class NTriplesWriter(SubjectWriter):
     def layout(self, predicates: tuple[Term, ...]) -> list[str | None]:
         return [piece for p in predicates for piece in (None, f" {p[0]} ", None, " .\n")]
 
-    def fill(self, pieces: list[str | None], subject: str, made: list[Statement]) -> None:
-        pieces[0::4] = [f"<{subject}>"] * len(made)
-        pieces[2::4] = [o[0] for _, o in made]
+    def fill(self, pieces: list[str | None], subject: str, objects: list[str]) -> None:
+        pieces[0::4] = [f"<{subject}>"] * len(objects)
+        pieces[2::4] = objects
 
 
 def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",

@@ -14,7 +14,7 @@ import networkx as nx
 from kg._util.io import Output
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.model import statements
-from kg.rdf.terms import TURTLE_PREFIXES, Statement, Term, turtle_iri
+from kg.rdf.terms import TURTLE_PREFIXES, Term, turtle_iri
 from kg.rdf.writer import SubjectWriter, runs, write_subjects
 
 #: The prefix declarations, written before the first triple (an empty graph is an empty file).
@@ -42,10 +42,10 @@ class TurtleWriter(SubjectWriter):
     def subject(self, iri: str) -> str:
         return turtle_iri(iri)
 
-    def text(self, subject: str, made: list[Statement]) -> str:
-        if not made:
+    def text(self, subject: str, predicates: tuple[Term, ...], objects: list[Term]) -> str:
+        if not objects:
             return ""
-        text = super().text(subject, made)
+        text = super().text(subject, predicates, objects)
         if self._prelude:
             text, self._prelude = self._prelude + text, ""
         return text

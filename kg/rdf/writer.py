@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterable
+from operator import itemgetter
 
 from kg._util.io import Output, open_output
 from kg.rdf.terms import Statement, Term
+
+_PREDICATE, _OBJECT = itemgetter(0), itemgetter(1)
 
 
 class SubjectWriter:
@@ -27,6 +30,7 @@ class SubjectWriter:
 
     def __init__(self) -> None:
         self._layouts: dict[tuple[Term, ...], list[str | None]] = {}
+        self._form = itemgetter(self.form)
 
     def layout(self, predicates: tuple[Term, ...]) -> list[str | None]:
         """The texts of a subject with these predicates, with a slot (None) for each term to fill in."""
@@ -36,20 +40,20 @@ class SubjectWriter:
         """The text that goes in a subject's slot."""
         return f"<{iri}>"
 
-    def fill(self, pieces: list[str | None], subject: str, made: list[Statement]) -> None:
+    def fill(self, pieces: list[str | None], subject: str, objects: list[str]) -> None:
         """Put the subject and the objects' texts in the slots of `pieces` (a copy of the layout)."""
-        form = self.form
         pieces[0] = self.subject(subject)
-        pieces[2::2] = [o[form] for _, o in made]
+        pieces[2::2] = objects
 
-    def text(self, subject: str, made: list[Statement]) -> str:
-        """The text of `subject` with its statements `made` (in N-Triples order)."""
-        predicates = tuple(p for p, _ in made)
+    def text(self, subject: str, predicates: tuple[Term, ...], objects: list[Term]) -> str:
+        """The text of `subject` with its statements (in N-Triples order), given as their
+        predicates and their objects: `write_subjects` splits each subject's statements once for
+        all its writers."""
         layout = self._layouts.get(predicates)
         if layout is None:
             layout = self._layouts[predicates] = self.layout(predicates)
         pieces = layout.copy()
-        self.fill(pieces, subject, made)
+        self.fill(pieces, subject, list(map(self._form, objects)))
         return "".join(pieces)  # type: ignore[arg-type]
 
 
@@ -91,7 +95,8 @@ def write_subjects(subjects: Iterable[tuple[str, list[Statement]]],
         for writer, handle in handles:
             handle.write(writer.head)
         for subject, made in subjects:
+            predicates, objects = tuple(map(_PREDICATE, made)), list(map(_OBJECT, made))
             for writer, handle in handles:
-                handle.write(writer.text(subject, made))
+                handle.write(writer.text(subject, predicates, objects))
         for writer, handle in handles:
             handle.write(writer.tail)
