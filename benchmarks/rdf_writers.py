@@ -15,6 +15,7 @@ compacted shape); with `--rdflib`, rdflib's compacting JSON-LD serialiser (parse
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -62,62 +63,66 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     args = parser.parse_args(argv)
     G = _graph(args.papers, args.seed)
     folder = Path(tempfile.mkdtemp(prefix="kg-rdf-writers-"))
-    nt_path = folder / "graph.nt"
+    try:  # graph.nt alone is hundreds of MB at 10k papers: never left behind
+        nt_path = folder / "graph.nt"
 
-    def walk(*writers: type) -> None:
-        """The statements written by each of `writers` (none: the statements alone) into `folder`."""
-        targets = [(writer(), folder / f"{writer.__name__}.out") for writer in writers]
-        if targets:
-            write_subjects(statements(G), targets)
-        else:
-            for _ in statements(G):
-                pass
+        def walk(*writers: type) -> None:
+            """The statements written by each of `writers` (none: the statements alone) into `folder`."""
+            targets = [(writer(), folder / f"{writer.__name__}.out") for writer in writers]
+            if targets:
+                write_subjects(statements(G), targets)
+            else:
+                for _ in statements(G):
+                    pass
 
-    def oxigraph_turtle() -> None:
-        ox.serialize(ox.parse(path=nt_path, format=ox.RdfFormat.N_TRIPLES), output=folder / "ox.ttl",
-                     format=ox.RdfFormat.TURTLE, prefixes=TURTLE_PREFIXES)
+        def oxigraph_turtle() -> None:
+            ox.serialize(ox.parse(path=nt_path, format=ox.RdfFormat.N_TRIPLES), output=folder / "ox.ttl",
+                         format=ox.RdfFormat.TURTLE, prefixes=TURTLE_PREFIXES)
 
-    def oxigraph_jsonld() -> None:
-        ox.serialize(ox.parse(path=nt_path, format=ox.RdfFormat.N_TRIPLES), output=folder / "ox.jsonld",
-                     format=ox.RdfFormat.JSON_LD, prefixes=PREFIXES)
+        def oxigraph_jsonld() -> None:
+            ox.serialize(ox.parse(path=nt_path, format=ox.RdfFormat.N_TRIPLES), output=folder / "ox.jsonld",
+                         format=ox.RdfFormat.JSON_LD, prefixes=PREFIXES)
 
-    ways: dict[str, Callable[[], object]] = {
-        "statements alone": walk,
-        "N-Triples (hand-written)": lambda: walk(NTriplesWriter),
-        "Turtle alone (hand-written, statements included)": lambda: walk(TurtleWriter),
-        "N-Triples + Turtle, one pass (hand-written)": lambda: walk(NTriplesWriter, TurtleWriter),
-        "N-Triples + JSON-LD, one pass (hand-written)": lambda: walk(NTriplesWriter, JsonLdWriter),
-        "write_rdf (N-Triples + Turtle + JSON-LD, one pass)": lambda: write_rdf(G, folder),
-        "Turtle by pyoxigraph from graph.nt": oxigraph_turtle,
-        "JSON-LD by pyoxigraph from graph.nt (expanded)": oxigraph_jsonld,
-    }
-    write_rdf(G, folder)  # graph.nt for pyoxigraph, and a first pass that warms the caches
-    times: dict[str, list[float]] = {name: [] for name in ways}
-    for _ in range(args.repeat):  # interleaved: each round runs every way once
-        for name, fn in ways.items():
-            times[name].append(_cpu_seconds(fn))
-    rows = {name: statistics.median(seconds) for name, seconds in times.items()}
-    if args.rdflib:
-        import rdflib
+        ways: dict[str, Callable[[], object]] = {
+            "statements alone": walk,
+            "N-Triples (hand-written)": lambda: walk(NTriplesWriter),
+            "Turtle alone (hand-written, statements included)": lambda: walk(TurtleWriter),
+            "N-Triples + Turtle, one pass (hand-written)": lambda: walk(NTriplesWriter, TurtleWriter),
+            "N-Triples + JSON-LD, one pass (hand-written)": lambda: walk(NTriplesWriter, JsonLdWriter),
+            "write_rdf (N-Triples + Turtle + JSON-LD, one pass)": lambda: write_rdf(G, folder),
+            "Turtle by pyoxigraph from graph.nt": oxigraph_turtle,
+            "JSON-LD by pyoxigraph from graph.nt (expanded)": oxigraph_jsonld,
+        }
+        write_rdf(G, folder)  # graph.nt for pyoxigraph, and a first pass that warms the caches
+        times: dict[str, list[float]] = {name: [] for name in ways}
+        for _ in range(args.repeat):  # interleaved: each round runs every way once
+            for name, fn in ways.items():
+                times[name].append(_cpu_seconds(fn))
+        rows = {name: statistics.median(seconds) for name, seconds in times.items()}
+        if args.rdflib:
+            import rdflib
 
-        def rdflib_jsonld() -> None:
-            graph = rdflib.Graph().parse(nt_path, format="nt")
-            graph.serialize(folder / "rdflib.jsonld", format="json-ld", context=jsonld_context())
+            def rdflib_jsonld() -> None:
+                graph = rdflib.Graph().parse(nt_path, format="nt")
+                graph.serialize(folder / "rdflib.jsonld", format="json-ld", context=jsonld_context())
 
-        rows["JSON-LD by rdflib from graph.nt (compacted)"] = _cpu_seconds(rdflib_jsonld)
-    nt_alone = rows["N-Triples (hand-written)"]
-    rows["Turtle (hand-written), by difference"] = rows["N-Triples + Turtle, one pass (hand-written)"] - nt_alone
-    rows["JSON-LD (hand-written), by difference"] = rows["N-Triples + JSON-LD, one pass (hand-written)"] - nt_alone
-    rows["former write_rdf (N-Triples + JSON-LD pass, then pyoxigraph's Turtle), sum"] = (
-        rows["N-Triples + JSON-LD, one pass (hand-written)"] + rows["Turtle by pyoxigraph from graph.nt"])
-    rows["Turtle: pyoxigraph / hand-written (by difference)"] = (rows["Turtle by pyoxigraph from graph.nt"]
-                                                                 / rows["Turtle (hand-written), by difference"])
-    print(f"{args.papers} papers: {G.number_of_nodes()} nodes, {G.number_of_edges()} edges, "
-          f"graph.nt {nt_path.stat().st_size / 1e6:.0f} MB; CPU seconds, median of {args.repeat} interleaved rounds")
-    for name, seconds in rows.items():
-        unit = "x" if name.startswith("Turtle: ") else "s"
-        print(f"{name:<75} {seconds:8.2f} {unit}")
-    return rows
+            rows["JSON-LD by rdflib from graph.nt (compacted)"] = _cpu_seconds(rdflib_jsonld)
+        nt_alone = rows["N-Triples (hand-written)"]
+        rows["Turtle (hand-written), by difference"] = rows["N-Triples + Turtle, one pass (hand-written)"] - nt_alone
+        rows["JSON-LD (hand-written), by difference"] = rows["N-Triples + JSON-LD, one pass (hand-written)"] - nt_alone
+        rows["former write_rdf (N-Triples + JSON-LD pass, then pyoxigraph's Turtle), sum"] = (
+            rows["N-Triples + JSON-LD, one pass (hand-written)"] + rows["Turtle by pyoxigraph from graph.nt"])
+        rows["Turtle: pyoxigraph / hand-written (by difference)"] = (rows["Turtle by pyoxigraph from graph.nt"]
+                                                                     / rows["Turtle (hand-written), by difference"])
+        print(f"{args.papers} papers: {G.number_of_nodes()} nodes, {G.number_of_edges()} edges, "
+              f"graph.nt {nt_path.stat().st_size / 1e6:.0f} MB; "
+              f"CPU seconds, median of {args.repeat} interleaved rounds")
+        for name, seconds in rows.items():
+            unit = "x" if name.startswith("Turtle: ") else "s"
+            print(f"{name:<75} {seconds:8.2f} {unit}")
+        return rows
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -66,7 +66,8 @@ def runs(predicates: tuple[Term, ...]) -> list[tuple[Term, bool, bool]]:
     [('a', True, True), ('b', True, False), ('b', False, True)]
     """
     n = len(predicates)
-    return [(p, i == 0 or predicates[i - 1] != p, i + 1 == n or predicates[i + 1] != p) for i, p in enumerate(predicates)]
+    return [(p, i == 0 or predicates[i - 1] != p, i + 1 == n or predicates[i + 1] != p)
+            for i, p in enumerate(predicates)]
 
 
 def write_subjects(subjects: Iterable[tuple[str, list[Statement]]],
