@@ -8,7 +8,10 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, Any, BinaryIO
+from typing import IO, Any, BinaryIO, Union
+
+#: A writer's target: a path (written atomically), or a file opened for binary writing (left open).
+Output = Union[str, "os.PathLike[str]", BinaryIO]
 
 
 @contextlib.contextmanager
@@ -36,7 +39,7 @@ def atomic_open(path: str | os.PathLike[str], mode: str = "w", *, encoding: str 
 
 
 @contextlib.contextmanager
-def open_output(target: str | os.PathLike[str] | BinaryIO, *, encoding: str = "utf-8",
+def open_output(target: Output, *, encoding: str = "utf-8",
                 errors: str = "strict") -> Iterator[IO[str]]:
     """A text stream onto `target`: a path, written atomically (`atomic_open`), or an open binary
     file, which is flushed and left open (as NetworkX's writers take either)."""
@@ -110,7 +113,7 @@ def json_text(value: object) -> str:
     return "".join(json_chunks(value))
 
 
-def write_json(path: str | os.PathLike[str] | BinaryIO, value: object) -> Path | None:
+def write_json(path: Output, value: object) -> Path | None:
     """Write `value` as `json_text` plus a newline, piece by piece, to `path` (atomically; the path
     is returned) or to an open binary file (None is returned), as `open_output`."""
     with open_output(path) as handle:

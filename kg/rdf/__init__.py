@@ -5,7 +5,8 @@ Modules, in the order data flows through them:
 * `vocab`: our namespaces and prefixes (closed: an unknown term raises AttributeError);
 * `iris`: the IRIs minted for graph nodes; checks of the base IRI and language tag;
 * `terms`: RDF terms escaped once for each syntax; `model`: graph -> statements, subject by subject;
-* `ntriples`, `jsonld` (hand-written), `turtle` (pyoxigraph); `write`: `write_rdf`, the build's three files;
+* `writer`: what the writers share; `ntriples`, `turtle`, `jsonld`: one syntax each (hand-written);
+  `write`: `write_rdf`, the build's three files in one pass;
 * `roundtrip`: `to_rdf` (rdflib) and `from_rdf` (back to NetworkX);
 * `named`: the named queries; `store`: the Oxigraph stores; `results`: rows and their formats;
 * `sparql`: `query`, which runs them; `serve`: the read-only endpoint; `push`: upload.
@@ -25,7 +26,7 @@ _LAZY = {
     "Lit": "kg.rdf.model", "iter_triples": "kg.rdf.model",
     "iter_ntriples": "kg.rdf.ntriples", "write_ntriples": "kg.rdf.ntriples",
     "write_jsonld": "kg.rdf.jsonld", "jsonld_context": "kg.rdf.jsonld",
-    "write_turtle": "kg.rdf.turtle", "ntriples_to_turtle": "kg.rdf.turtle",
+    "write_turtle": "kg.rdf.turtle",
     "write_rdf": "kg.rdf.write", "write_store": "kg.rdf.store", "STORE_NAME": "kg.rdf.store",
     "open_store": "kg.rdf.store", "resolve_data": "kg.rdf.store",
     "to_rdf": "kg.rdf.roundtrip", "from_rdf": "kg.rdf.roundtrip", "bind_prefixes": "kg.rdf.roundtrip",

@@ -11,11 +11,12 @@ import json
 
 import networkx as nx
 
+from kg._util.io import Output
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.model import statements
-from kg.rdf.outputs import Output, text_output
-from kg.rdf.terms import Statement, Term, json_string
+from kg.rdf.terms import Term, json_string
 from kg.rdf.vocab import PREFIXES
+from kg.rdf.writer import SubjectWriter, runs, write_subjects
 
 
 def jsonld_context(base_iri: str = DEFAULT_BASE_IRI) -> dict[str, str]:
@@ -29,45 +30,31 @@ def jsonld_context(base_iri: str = DEFAULT_BASE_IRI) -> dict[str, str]:
     return {**PREFIXES, "kgr": base_iri}
 
 
-def _layout(predicates: tuple[Term, ...]) -> list[str | None]:
-    """The texts of a node object whose statements have these predicates, with a slot (None) for
-    the `{"@id": ...` opening and one for each object; several values of a key go in a list."""
-    layout: list[str | None] = [None]
-    close = ""  # `]` once a predicate's several values are all written
-    for i, p in enumerate(predicates):
-        first = i == 0 or predicates[i - 1] != p
-        last = i + 1 == len(predicates) or predicates[i + 1] != p
-        layout += [f"{close}, {p[1]}: {'' if last else '['}" if first else ", ", None]
-        close = "" if first else "]"
-    layout.append(f"{close}}}")
-    return layout
+class JsonLdWriter(SubjectWriter):
+    """JSON-LD node objects, one a line between `head` and `tail`: per predicate its key, then its
+    object slot, several values of a key in a list; the subject slot takes `{"@id": ...`."""
 
+    form = 2
+    tail = "\n]}\n"
 
-class JsonLdWriter:
-    """The JSON-LD node object of one subject (`text`), from a layout made once per predicate list."""
+    def __init__(self, base_iri: str = DEFAULT_BASE_IRI) -> None:
+        super().__init__()
+        context = json.dumps(jsonld_context(base_iri), ensure_ascii=False, sort_keys=True)
+        self.head = f'{{"@context": {context},\n "@graph": ['
+        self._separator = "\n"  # before the first node object; ",\n" before the others
 
-    def __init__(self) -> None:
-        self._layouts: dict[tuple[Term, ...], list[str | None]] = {}
+    def layout(self, predicates: tuple[Term, ...]) -> list[str | None]:
+        layout: list[str | None] = [None]
+        close = ""  # `]` once a predicate's several values are all written
+        for p, first, last in runs(predicates):
+            layout += [f"{close}, {p[2]}: {'' if last else '['}" if first else ", ", None]
+            close = "" if first else "]"
+        layout.append(f"{close}}}")
+        return layout
 
-    def text(self, subject: str, made: list[Statement]) -> str:
-        predicates = tuple(p for p, _ in made)
-        layout = self._layouts.get(predicates)
-        if layout is None:
-            layout = self._layouts[predicates] = _layout(predicates)
-        pieces = layout.copy()
-        pieces[0] = f'{{"@id": {json_string(subject)}'
-        pieces[2::2] = [o[1] for _, o in made]
-        return "".join(pieces)
-
-
-def jsonld_head(base_iri: str = DEFAULT_BASE_IRI) -> str:
-    """The document's text before its first node object."""
-    context = json.dumps(jsonld_context(base_iri), ensure_ascii=False, sort_keys=True)
-    return f'{{"@context": {context},\n "@graph": ['
-
-
-#: Between node objects, and after the last.
-JSONLD_SEPARATOR, JSONLD_TAIL = ",\n", "\n]}\n"
+    def subject(self, iri: str) -> str:
+        separator, self._separator = self._separator, ",\n"
+        return f'{separator}{{"@id": {json_string(iri)}'
 
 
 def write_jsonld(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,
@@ -84,11 +71,4 @@ def write_jsonld(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI
     >>> [node["skos:prefLabel"] for node in json.loads(out.getvalue())["@graph"] if "kg:Area" in node["@type"]]
     [{'@language': 'en', '@value': 'Vision'}]
     """
-    writer = JsonLdWriter()
-    with text_output(output) as handle:
-        handle.write(jsonld_head(base_iri))
-        separator = "\n"
-        for subject, made in statements(G, base_iri, language, coauthors):
-            handle.write(separator + writer.text(subject, made))
-            separator = JSONLD_SEPARATOR
-        handle.write(JSONLD_TAIL)
+    write_subjects(statements(G, base_iri, language, coauthors), [(JsonLdWriter(base_iri), output)])

@@ -302,5 +302,5 @@ def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str 
     >>> next(t for t in iter_triples(G) if t[1].endswith("prefLabel"))
     ('https://w3id.org/kg/area/vision', 'http://www.w3.org/2004/02/skos/core#prefLabel', Lit(lexical='Vision', datatype=None, lang='en'))
     """
-    return ((s, p[2], o[2] if isinstance(o[2], str) else Lit(*o[2]))
+    return ((s, p[3], o[3] if isinstance(o[3], str) else Lit(*o[3]))
             for s, made in statements(G, base_iri, language, coauthors) for p, o in made)

@@ -1,6 +1,6 @@
 """N-Triples, written by hand: canonical lines in byte-sorted order, streamed subject by subject.
 
-N-Triples is a line format; the escaping (`kg.rdf.terms.ntriples_string`) is tested against
+N-Triples is a line format; the escaping (`kg.rdf.terms.string_literal`) is tested against
 pyoxigraph's parser. Writing a subject is filling a layout made once per list of predicates.
 """
 from __future__ import annotations
@@ -9,28 +9,22 @@ from collections.abc import Iterator
 
 import networkx as nx
 
+from kg._util.io import Output
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.model import statements
-from kg.rdf.outputs import Output, text_output
-from kg.rdf.terms import Statement, Term
+from kg.rdf.terms import Term
+from kg.rdf.writer import SubjectWriter, write_subjects
 
 
-class NTriplesWriter:
-    """The N-Triples text of one subject's statements (`text`), from a layout per predicate list:
-    per statement, a subject slot, ` <p> `, an object slot and ` .\\n`."""
+class NTriplesWriter(SubjectWriter):
+    """N-Triples lines: per statement, a subject slot, ` <p> `, an object slot and ` .\\n`."""
 
-    def __init__(self) -> None:
-        self._layouts: dict[tuple[Term, ...], list[str | None]] = {}
+    def layout(self, predicates: tuple[Term, ...]) -> list[str | None]:
+        return [piece for p in predicates for piece in (None, f" {p[0]} ", None, " .\n")]
 
-    def text(self, subject: str, made: list[Statement]) -> str:
-        predicates = tuple(p for p, _ in made)
-        layout = self._layouts.get(predicates)
-        if layout is None:
-            layout = self._layouts[predicates] = [piece for p in predicates for piece in (None, f" {p[0]} ", None, " .\n")]
-        pieces = layout.copy()
-        pieces[0::4] = [f"<{subject}>"] * len(made)
-        pieces[2::4] = [o[0] for _, o in made]
-        return "".join(pieces)
+    def fill(self, pieces: list[str | None], subject: str, objects: list[str]) -> None:
+        pieces[0::4] = [f"<{subject}>"] * len(objects)
+        pieces[2::4] = objects
 
 
 def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",
@@ -78,7 +72,4 @@ def write_ntriples(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_I
     >>> out.getvalue().count(b"\\n") == len(list(iter_ntriples(G)))
     True
     """
-    writer = NTriplesWriter()
-    with text_output(output) as handle:
-        for subject, made in statements(G, base_iri, language, coauthors):
-            handle.write(writer.text(subject, made))
+    write_subjects(statements(G, base_iri, language, coauthors), [(NTriplesWriter(), output)])

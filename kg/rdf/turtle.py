@@ -1,75 +1,68 @@
-"""Turtle, written by pyoxigraph from the N-Triples, with our prefixes."""
+"""Turtle, written by hand: the bytes pyoxigraph's Turtle serialiser writes from our N-Triples with
+our prefixes, streamed subject by subject from the same statements.
+
+Issue 19 keeps a hand-written serialiser only where `make bench` shows it at least twice as fast
+as the library's; benchmarks/README.md ("Turtle and JSON-LD: library or hand-written") has the
+figures, and the tests compare the bytes with pyoxigraph's on hostile graphs. The term texts
+(prefixed names, escapes, bare numbers) are made with the terms (`kg.rdf.terms`); this module lays
+them out as pyoxigraph does: `s p o , o ;`, then one `p o` a line after a tab, ending in ` .`.
+"""
 from __future__ import annotations
 
-import io
-import os
-from collections.abc import Iterator
-from pathlib import Path
-from typing import IO
-
 import networkx as nx
-import pyoxigraph as ox
 
+from kg._util.io import Output
 from kg.rdf.iris import DEFAULT_BASE_IRI
-from kg.rdf.ntriples import iter_ntriples
-from kg.rdf.outputs import Output, binary_output
-from kg.rdf.vocab import PREFIXES
+from kg.rdf.model import statements
+from kg.rdf.terms import TURTLE_PREFIXES, Term, turtle_iri
+from kg.rdf.writer import SubjectWriter, runs, write_subjects
 
-#: Our prefixes, longest namespace first: the order in which Turtle declares them.
-TURTLE_PREFIXES = dict(sorted(PREFIXES.items(), key=lambda item: -len(item[1])))
-
-
-class _LinesReader(io.RawIOBase):
-    """A readable binary stream over text lines made on demand (pyoxigraph parses it as it reads)."""
-
-    def __init__(self, lines: Iterator[str]) -> None:
-        self._lines, self._pending = lines, b""
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        while not self._pending:
-            line = next(self._lines, None)
-            if line is None:
-                return 0
-            self._pending = line.encode("utf-8")
-        size = min(len(buffer), len(self._pending))
-        buffer[:size], self._pending = self._pending[:size], self._pending[size:]
-        return size
+#: The prefix declarations, written before the first triple (an empty graph is an empty file).
+TURTLE_PRELUDE = "".join(f"@prefix {name}: <{namespace}> .\n" for name, namespace in TURTLE_PREFIXES.items())
+_NEXT_PREDICATE = " ;\n\t"
 
 
-def ntriples_to_turtle(source: str | os.PathLike[str] | IO[bytes], output: Output) -> None:
-    """Write the N-Triples of `source` (a path or a binary file) as Turtle with our prefixes.
+class TurtleWriter(SubjectWriter):
+    """Turtle subjects: the subject slot, then per predicate ` ;\\n\\t` and its text (or ` , ` for
+    its next value) and an object slot, then ` .\\n`."""
 
-    Examples
-    --------
-    >>> import io
-    >>> out = io.BytesIO()
-    >>> ntriples_to_turtle(io.BytesIO(b'<https://w3id.org/kg/a/x> <https://schema.org/name> "X" .\\n'), out)
-    >>> print(out.getvalue().decode().splitlines()[-1])
-    <https://w3id.org/kg/a/x> schema:name "X" .
-    """
-    if isinstance(source, (str, os.PathLike)):
-        triples = ox.parse(path=Path(source), format=ox.RdfFormat.N_TRIPLES)
-    else:
-        triples = ox.parse(input=source, format=ox.RdfFormat.N_TRIPLES)
-    with binary_output(output) as handle:
-        ox.serialize(triples, output=handle, format=ox.RdfFormat.TURTLE, prefixes=TURTLE_PREFIXES)
+    form = 1
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._prelude = TURTLE_PRELUDE
+
+    def layout(self, predicates: tuple[Term, ...]) -> list[str | None]:
+        layout: list[str | None] = [None]
+        for i, (p, first, _) in enumerate(runs(predicates)):
+            layout += [f"{_NEXT_PREDICATE if i else ' '}{p[1]} " if first else " , ", None]
+        layout.append(" .\n")
+        return layout
+
+    def subject(self, iri: str) -> str:
+        return turtle_iri(iri)
+
+    def text(self, subject: str, predicates: tuple[Term, ...], objects: list[Term]) -> str:
+        if not objects:
+            return ""
+        text = super().text(subject, predicates, objects)
+        if self._prelude:
+            text, self._prelude = self._prelude + text, ""
+        return text
 
 
 def write_turtle(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,
                  language: str | None = "en", coauthors: nx.Graph | None = None) -> None:
-    """Write the export as Turtle to a path or an open binary file (streamed through pyoxigraph).
+    """Write the export as Turtle with our prefixes to a path or an open binary file (same
+    parameters as `kg.rdf.ntriples.iter_ntriples`).
 
     Examples
     --------
     >>> import io, networkx as nx
     >>> G = nx.DiGraph()
-    >>> G.add_node("area:vision", kind="area", label="Vision")
-    >>> out = io.BytesIO()
-    >>> write_turtle(G, out)
-    >>> b'skos:prefLabel "Vision"@en' in out.getvalue()
-    True
+    >>> G.add_node("method:gp-ucb", kind="method", label="GP-UCB", alt_labels=["GP UCB"])
+    >>> write_turtle(G, out := io.BytesIO())
+    >>> [line.strip() for line in out.getvalue().decode().splitlines() if "GP" in line]
+    ['skos:altLabel "GP UCB"@en ;', 'skos:prefLabel "GP-UCB"@en ;']
     """
-    ntriples_to_turtle(io.BufferedReader(_LinesReader(iter_ntriples(G, base_iri, language, coauthors))), output)
+    write_subjects(statements(G, base_iri, language, coauthors), [(TurtleWriter(), output)])

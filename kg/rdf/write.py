@@ -7,19 +7,19 @@ from pathlib import Path
 import networkx as nx
 
 from kg.rdf.iris import DEFAULT_BASE_IRI
-from kg.rdf.jsonld import JSONLD_SEPARATOR, JSONLD_TAIL, JsonLdWriter, jsonld_head
+from kg.rdf.jsonld import JsonLdWriter
 from kg.rdf.model import statements
 from kg.rdf.ntriples import NTriplesWriter
-from kg.rdf.outputs import text_output
-from kg.rdf.turtle import ntriples_to_turtle
+from kg.rdf.turtle import TurtleWriter
+from kg.rdf.writer import write_subjects
 
 
 def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DEFAULT_BASE_IRI,
               language: str | None = "en", coauthors: nx.Graph | None = None) -> list[Path]:
     """Write `graph.ttl`, `graph.nt` and `graph.jsonld` into `out_dir`.
 
-    One streamed pass over the sorted statements writes the N-Triples and the JSON-LD, subject by
-    subject; pyoxigraph then writes the Turtle from the N-Triples. Each file is written atomically.
+    One streamed pass over the sorted statements writes all three, subject by subject, each
+    atomically (`kg.rdf.writer.write_subjects`).
 
     Parameters
     ----------
@@ -51,14 +51,6 @@ def write_rdf(G: nx.DiGraph, out_dir: str | os.PathLike[str], base_iri: str = DE
     """
     out = Path(out_dir)
     ttl_path, nt_path, jsonld_path = out / "graph.ttl", out / "graph.nt", out / "graph.jsonld"
-    nt_writer, jsonld_writer = NTriplesWriter(), JsonLdWriter()
-    with text_output(nt_path) as nt, text_output(jsonld_path) as jsonld:
-        jsonld.write(jsonld_head(base_iri))
-        separator = "\n"
-        for subject, made in statements(G, base_iri, language, coauthors):
-            nt.write(nt_writer.text(subject, made))
-            jsonld.write(separator + jsonld_writer.text(subject, made))
-            separator = JSONLD_SEPARATOR
-        jsonld.write(JSONLD_TAIL)
-    ntriples_to_turtle(nt_path, ttl_path)
+    write_subjects(statements(G, base_iri, language, coauthors),
+                   [(TurtleWriter(), ttl_path), (NTriplesWriter(), nt_path), (JsonLdWriter(base_iri), jsonld_path)])
     return [ttl_path, nt_path, jsonld_path]
