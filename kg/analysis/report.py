@@ -1,9 +1,10 @@
 """Render the analysis report (`kg.analysis.analyze`): Markdown for people, JSON for programs,
 CSV tables for pandas users. `write_report(report, out_dir)` writes all of them atomically.
 
-Files: `report.md`, `report.json`, and from `report["tables"]` (every row, not just the top):
-`authors.csv`, `coauthor_edges.csv`, `methods.csv`, `method_pairs.csv`, `tracks.csv`,
-`cross_track.csv`, plus `possible_duplicates.csv`. List cells are joined with `; `. When the
+Files: `report.md`, `report.json`, and from `report["tables"]` (every row, not just the top; each
+`Table` read once, its rows going to report.json and its CSV file as they are made):
+`authors.csv`, `coauthor_edges.csv`, `methods.csv`, `method_pairs.csv`, `datasets.csv`,
+`tracks.csv`, `cross_track.csv`, plus `possible_duplicates.csv`. List cells are joined with `; `. When the
 papers have years, `trends.png` (`kg.analysis.figure`), a trends section, per-year columns in
 `methods.csv` and first/last year columns in `coauthor_edges.csv`.
 """

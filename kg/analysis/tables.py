@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations
 
 import networkx as nx
@@ -310,7 +310,8 @@ def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int],
     return Table("methods", rows, columns, len(order))
 
 
-def _by_year(year: str):
+def _by_year(year: str) -> Callable[[dict], int]:
+    """The `papers_<year>` cell of a method row."""
     return lambda row: row["papers_by_year"][year]
 
 
