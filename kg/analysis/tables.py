@@ -164,7 +164,7 @@ def track_table(G: nx.DiGraph) -> Table:
     Parameters
     ----------
     G : networkx.DiGraph
-        The knowledge graph.
+        The knowledge graph: its papers' tracks (`in_track`), authors and methods are read.
 
     Returns
     -------
@@ -200,7 +200,7 @@ def cross_track(G: nx.DiGraph) -> Table:
     Parameters
     ----------
     G : networkx.DiGraph
-        The knowledge graph.
+        The knowledge graph: its papers' tracks and authors are read.
 
     Returns
     -------
@@ -347,7 +347,8 @@ def dataset_table(G: nx.DiGraph) -> Table:
     Parameters
     ----------
     G : networkx.DiGraph
-        The knowledge graph.
+        The knowledge graph: its data sets, the papers that use them (`uses_dataset`, with the
+        mention `count`) and those papers' methods are read.
 
     Returns
     -------
