@@ -62,7 +62,12 @@ class BuildOptions:
 
 @dataclass
 class BuildResult:
-    """What a build read, made and wrote."""
+    """What a build read, made and wrote.
+
+    `report` is the report without its full tables (report.json has them; each is a CSV file,
+    `table_file(name)`): its summary sections, top rows, notes and input. `graph` is the hub
+    graph; `files` the paths written.
+    """
 
     read: ReadResult
     graph: nx.DiGraph
@@ -73,6 +78,33 @@ class BuildResult:
     @property
     def problems(self) -> list:
         return self.read.problems
+
+    def table_file(self, name: str) -> Path:
+        """The CSV file of one of the report's tables, as the build wrote it.
+
+        Parameters
+        ----------
+        name : str
+            `authors`, `coauthor_edges`, `methods`, `method_pairs`, `datasets`, `tracks`,
+            `cross_track` or `possible_duplicates` (`.csv` may be given too).
+
+        Returns
+        -------
+        pathlib.Path
+            The file in `out_dir`, e.g. for ``pandas.read_csv`` (list cells are joined with `; `).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> result = build(None, tempfile.mkdtemp(), quiet=True)
+        >>> result.table_file("authors").name
+        'authors.csv'
+        """
+        path = self.out_dir / (name if name.endswith(".csv") else f"{name}.csv")
+        if path not in self.files:
+            tables = ", ".join(p.stem for p in self.files if p.suffix == ".csv")
+            raise ArgumentError(f"the build wrote no table {name!r}; its tables: {tables}")
+        return path
 
     def summary(self) -> str:
         """Three lines: what was read, what the graph holds, what was written where.
@@ -157,7 +189,7 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     forked process while this one makes the projections, and the maps and views in another while
     this one writes the analysis. In one process the whole-graph files come first, so the memory
     their writing used is freed before the projections are made, and the maps and views come
-    before the analysis, whose tables stay. Progress bars (reading,
+    before the analysis. Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
 
     Parameters
@@ -174,7 +206,8 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     Returns
     -------
     BuildResult
-        What was read, the hub graph, the report and the files now in `out_dir`.
+        What was read, the hub graph, the report (without its full tables: they are in
+        report.json and the CSV files, `BuildResult.table_file`) and the files now in `out_dir`.
 
     Examples
     --------
@@ -229,7 +262,9 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
             report.update(analyze(G, counting=counting, seed=seed, resolution=resolution, coauthors=coauthors,
                                   topics=topics, coauthor_communities=by_author, topic_communities=by_topic),
                           input=input_summary(result))
-            return write_report(report, out)
+            files = write_report(report, out)
+            del report["tables"]  # written; the result keeps the summary, and the projections can go
+            return files
 
         maps: Steps = [
             ("VOSviewer", lambda: [

@@ -8,7 +8,7 @@ import pytest
 
 MODULES = ["kg.analysis.communities", "kg.analysis.centrality", "kg.analysis.tables", "kg.analysis.assemble",
            "kg.analysis.trends", "kg.analysis.bursts", "kg.analysis.figure",
-           "kg.analysis.report"]
+           "kg.analysis.report", "kg.analysis.table", "kg.analysis.collaboration"]
 
 
 @pytest.mark.parametrize("name", MODULES)

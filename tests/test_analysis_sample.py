@@ -16,7 +16,7 @@ from kg.exports import write_graphml, write_vosviewer
 from kg.extract import extract, make_pipeline
 from kg.graph import build_graph, coauthor_graph, nodes_of_kind, paper_authors, paper_track
 from kg.readers import read
-from kg.analysis.report import write_report
+from kg.analysis.report import to_json, write_report
 
 ROOT = Path(__file__).resolve().parents[1]
 IJCAI = Path(__file__).resolve().parents[2] / "shared" / "data" / "ijcai2024_listing.txt"
@@ -71,7 +71,7 @@ def test_untracked_papers_truncation_and_odd_names(sample):
     assert "author:zhou-xun" in paper_authors(G, truncated)
     assert report["tables"]["tracks"] and all(t["papers"] > 0 for t in report["tables"]["tracks"])
     assert report["corpus"]["methods"] > 0 and report["tables"]["method_pairs"]
-    assert json.loads(json.dumps(report)) == report
+    assert json.loads(to_json(report)) == report
 
 
 def test_builds_are_byte_identical_across_runs_and_hash_seeds(sample, tmp_path):

@@ -1,6 +1,7 @@
 """`kg build` end to end: the embedded sample, every output, determinism, errors, settings file."""
 from __future__ import annotations
 
+import csv
 import json
 import os
 import subprocess
@@ -11,6 +12,7 @@ import pytest
 
 import kg
 from kg._util.publish import MANIFEST
+from kg.errors import ArgumentError
 from kg.workflow import build
 from kg.cli import main
 
@@ -159,3 +161,18 @@ def test_broken_settings_file_is_a_usage_error(tmp_path, monkeypatch, capsys):
 def test_the_summary_counts_tracks_as_the_report_does(sample_build):
     line = next(line for line in sample_build.summary().splitlines() if line.startswith("graph:"))
     assert f"{len(sample_build.report['tracks'])} tracks (" in line
+
+
+def test_the_result_keeps_the_summary_and_reaches_the_tables_by_file(sample_build):
+    """`BuildResult.report` is report.json without its full tables; `table_file` gives their CSV files."""
+    report = sample_build.report
+    written = json.loads((sample_build.out_dir / "report.json").read_text(encoding="utf-8"))
+    assert "tables" not in report and report == {k: v for k, v in written.items() if k != "tables"}
+    path = sample_build.table_file("authors")
+    assert path == sample_build.out_dir / "authors.csv" == sample_build.table_file("authors.csv")
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["key"] for row in rows] == [row["key"] for row in written["tables"]["authors"]]
+    assert len(rows) == report["corpus"]["authors"] == 106
+    with pytest.raises(ArgumentError, match="no table 'nope'.*coauthor_edges"):
+        sample_build.table_file("nope")

@@ -32,6 +32,16 @@ def test_json_text_of_a_long_list_written_in_pieces_is_one_item_a_line():
         f'    {{"row": {i}}}' + ("," if i < 2499 else "") for i in range(2500)] + ["  ]", "}"]
 
 
+def test_json_text_streams_any_other_iterable_as_the_list_it_yields():
+    """A generator (a lazy table) is written item by item, exactly as the list of its items;
+    tuples and strings stay values."""
+    rows = [{"row": i, "papers": ["p", i]} for i in range(2500)]
+    value = {"tables": {"a": rows, "empty": []}, "pair": (1, 2), "s": "text"}
+    streamed = {"tables": {"a": (row for row in rows), "empty": iter(())}, "pair": (1, 2), "s": "text"}
+    assert json_text(streamed) == json_text(value)
+    assert json.loads(json_text(value))["pair"] == [1, 2]
+
+
 def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "out.txt"
     atomic_write(target, "old\n")

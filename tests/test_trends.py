@@ -126,7 +126,7 @@ def test_without_years_there_are_no_trends_and_no_year_columns():
     t = kg.trends(G)
     assert t["years"] == {} and t["methods"] == [] and t["rising"] == [] and t["papers_without_year"] == 1
     report = analyze(G)
-    assert "trends" not in report and "first_year" not in report["tables"]["coauthor_edges"][0]
+    assert "trends" not in report and "first_year" not in report["tables"]["coauthor_edges"].head(1)[0]
 
 
 def test_report_has_a_trends_section_figure_and_year_columns(dated, tmp_path):

@@ -6,7 +6,8 @@ import io
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from itertools import islice
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Union
 
@@ -124,7 +125,9 @@ def write_json(path: Output, value: object) -> Path | None:
 
 def json_chunks(value: object, indent: int = 0) -> Iterator[str]:
     """The pieces of `json_text(value)`, in order: nothing is joined twice, and a writer can
-    stream them to a file.
+    stream them to a file. A list, or any other iterable that is no string, mapping or tuple (a
+    generator, a lazy `kg.analysis.Table`), is read once, item by item, so a table made as it is
+    written is never held whole.
 
     Readable and diffable like `json.dumps(indent=...)`, but each item is written by json's C
     encoder: `indent=` makes json fall back to pure Python, which takes tens of seconds on the
@@ -138,12 +141,27 @@ def json_chunks(value: object, indent: int = 0) -> Iterator[str]:
             yield from json_chunks(item, indent + 2)
             separator = ",\n"
         yield "\n" + " " * indent + "}"
-    elif isinstance(value, list) and value:
-        separator = f",\n{pad}"
-        yield "[\n" + pad
-        for start in range(0, len(value), _ITEMS_PER_CHUNK):  # a million-row table is not one string
-            items = map(_compact_json, value[start:start + _ITEMS_PER_CHUNK])
-            yield (separator if start else "") + separator.join(items)
-        yield "\n" + " " * indent + "]"
+    elif isinstance(value, list) or _is_stream(value):
+        yield from _list_chunks(value, pad, indent)
     else:
         yield _compact_json(value)
+
+
+def _is_stream(value: object) -> bool:
+    """Whether `value` is written as a JSON list item by item: an iterable that is no string,
+    mapping or tuple (a generator, a lazy table), made as it is read."""
+    return isinstance(value, Iterable) and not isinstance(value, (str, bytes, tuple, dict))
+
+
+def _list_chunks(items: Iterable, pad: str, indent: int) -> Iterator[str]:
+    """The pieces of a list or stream of items, `_ITEMS_PER_CHUNK` items a piece, each read once."""
+    separator = f",\n{pad}"
+    items = iter(items)
+    batch = list(islice(items, _ITEMS_PER_CHUNK))
+    if not batch:
+        yield "[]"
+        return
+    yield "[\n" + pad + separator.join(map(_compact_json, batch))
+    while batch := list(islice(items, _ITEMS_PER_CHUNK)):  # a million-row table is not one string
+        yield separator + separator.join(map(_compact_json, batch))
+    yield "\n" + " " * indent + "]"

@@ -2,7 +2,7 @@
 flat edge lists igraph and scipy take (node keys in sorted order)."""
 from __future__ import annotations
 
-from operator import itemgetter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -11,12 +11,13 @@ if TYPE_CHECKING:
     import igraph
 
 
-def sort_by(rows: list[dict], *columns: tuple[str, bool]) -> list[dict]:
-    """`rows` sorted in place by `columns` (name, descending), the most significant first: one
-    stable pass per column from the least significant, so no key tuple is made per row."""
-    for name, descending in reversed(columns):
-        rows.sort(key=itemgetter(name), reverse=descending)
-    return rows
+def sort_keys(items: list, *keys: tuple[Callable[[object], object] | None, bool]) -> list:
+    """`items` sorted in place by `keys` (key function or None for the item itself, descending),
+    the most significant first: one stable pass per key from the least significant, so no key
+    tuple is made per item."""
+    for key, descending in reversed(keys):
+        items.sort(key=key, reverse=descending)
+    return items
 
 
 def rounded(x: float) -> float:

@@ -1,6 +1,7 @@
 """`analyze`: the co-authorship and topic report of a knowledge graph, gathered from the
-communities, centralities and tables into one JSON-serialisable dict with stable keys and
-deterministically sorted lists; `kg.analysis.report` renders it (Markdown, JSON, CSV).
+communities, centralities and tables into one dict with stable keys and deterministically sorted
+lists, its full tables as `kg.analysis.Table`s (rows made as they are read);
+`kg.analysis.report` renders it (Markdown, JSON, CSV).
 """
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import networkx as nx
 from kg.analysis.centrality import betweenness, component_summary, eigenvector_components
 from kg.analysis.communities import Partition, community_summary, louvain
 from kg.analysis.trends import paper_years, trends
-from kg.analysis.tables import (author_table, bridging_methods, collaboration, cross_track, dataset_table, edge_table,
-                               method_table,
+from kg.analysis.collaboration import collaboration
+from kg.analysis.tables import (author_table, bridging_methods, cross_track, dataset_table, edge_table, method_table,
                                 track_table)
 from kg.errors import ArgumentError
 from kg.graph.aliases import possible_duplicates
@@ -44,9 +45,12 @@ def analyze(
 ) -> dict:
     """The co-authorship and topic report of a knowledge graph (docs/analysis.md lists every key).
 
-    Summary lists hold the `top` first rows; `tables` holds every row (the CSV files). All lists
-    are sorted deterministically and every value is JSON-serialisable, so the same graph and
-    parameters give a byte-identical report.json.
+    Summary lists hold the `top` first rows; `tables` holds every table whole (the CSV files) as
+    `kg.analysis.Table`s: each makes its rows from the graph and projections when it is iterated,
+    so the report of a large corpus is not held whole (`write_report` writes each row to
+    report.json and its CSV file as it is made). All lists are sorted deterministically and
+    `kg._util.io.json_chunks` writes every value, so the same graph and parameters give a
+    byte-identical report.json.
 
     Parameters
     ----------
@@ -68,7 +72,7 @@ def analyze(
     Returns
     -------
     dict
-        The report.
+        The report; `report["tables"]` maps a table's name to its `Table`.
 
     Examples
     --------
@@ -77,6 +81,9 @@ def analyze(
     >>> report = kg.analyze(kg.build_graph(papers, kg.extract_methods(papers)))
     >>> report["corpus"]["papers"], report["top_authors"][0]["label"]
     (20, 'Jing Liu')
+    >>> authors = report["tables"]["authors"]
+    >>> len(authors) == report["corpus"]["authors"], authors.head(1) == report["top_authors"][:1]
+    (True, True)
     """
     C = coauthors if coauthors is not None else coauthor_graph(G, counting=counting)
     T = topics if topics is not None else topic_graph(G, normalize="association")
@@ -93,7 +100,6 @@ def analyze(
     pairs = cross_track(G)
     truncated = sorted(p for p in nodes_of_kind(G, "paper") if G.nodes[p]["authors_truncated"])
     untracked = [p for p in nodes_of_kind(G, "paper") if paper_track(G, p) is None]
-    bridges = bridging_methods(methods)
     method_pairs = edge_table(T, weight_name="association")
 
     notes = []
@@ -132,13 +138,13 @@ def analyze(
             "coauthors": community_summary(C, author_partition, top=top),
             "topics": community_summary(T, topic_partition, top=top),
         },
-        "top_authors": authors[:top],
-        "tracks": tracks[:top],
-        "cross_track": pairs[:top],
-        "top_methods": methods[:top],
-        "method_pairs": method_pairs[:top],
-        "bridging_methods": bridges[:top],
-        "top_datasets": datasets[:top],
+        "top_authors": authors.head(top),
+        "tracks": tracks.head(top),
+        "cross_track": pairs.head(top),
+        "top_methods": methods.head(top),
+        "method_pairs": method_pairs.head(top),
+        "bridging_methods": bridging_methods(methods, top),
+        "top_datasets": datasets.head(top),
         "possible_duplicates": possible_duplicates(G),
         "notes": notes,
         "tables": {

@@ -1,126 +1,40 @@
 """Render the analysis report (`kg.analysis.analyze`): Markdown for people, JSON for programs,
 CSV tables for pandas users. `write_report(report, out_dir)` writes all of them atomically.
 
-Files: `report.md`, `report.json`, and from `report["tables"]` (every row, not just the top):
-`authors.csv`, `coauthor_edges.csv`, `methods.csv`, `method_pairs.csv`, `tracks.csv`,
-`cross_track.csv`, plus `possible_duplicates.csv`. List cells are joined with `; `. When the
+Files: `report.md`, `report.json`, and from `report["tables"]` (every row, not just the top; each
+`Table` read once, its rows going to report.json and its CSV file as they are made):
+`authors.csv`, `coauthor_edges.csv`, `methods.csv`, `method_pairs.csv`, `datasets.csv`,
+`tracks.csv`, `cross_track.csv`, plus `possible_duplicates.csv`. List cells are joined with `; `. When the
 papers have years, `trends.png` (`kg.analysis.figure`), a trends section, per-year columns in
 `methods.csv` and first/last year columns in `coauthor_edges.csv`.
 """
 from __future__ import annotations
 
-import csv
+import contextlib
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from operator import itemgetter
 from pathlib import Path
 
 from kg._util.io import atomic_open, atomic_write, json_text, write_json
+from kg.analysis.table import Column, CsvSink, Table, cols, joined, pair, write_csv
 
-Column = tuple[str, Callable[[dict], object]]
-
-
-def _get(name: str) -> Callable[[dict], object]:
-    return itemgetter(name)  # every row of a table has every key; a C getter beats a lambda
-
-
-def _joined(name: str, field: str | None = None) -> Callable[[dict], object]:
-    """A list cell as `a; b; c` (`field` picks a key out of list-of-dict cells)."""
-    if field is None:
-        return lambda row: "; ".join(map(str, row.get(name) or ()))
-    return lambda row: "; ".join(str(x[field]) for x in row.get(name) or ())
-
-
-def _pair(name: str, index: int) -> Callable[[dict], object]:
-    return lambda row: row[name][index]
-
-
-def _cols(*names: str) -> list[Column]:
-    return [(n, _get(n)) for n in names]
-
-
-#: CSV file -> (the table in `report["tables"]`, or a top-level list; its columns).
-CSV_TABLES: dict[str, tuple[str, list[Column]]] = {
-    "authors.csv": ("authors", _cols("key", "label", "papers", "coauthors", "strength", "degree_centrality",
-                                     "betweenness", "eigenvector", "component", "community")),
-    "coauthor_edges.csv": ("coauthor_edges", _cols("source", "target", "source_label", "target_label", "count",
-                                                   "weight") + [("papers", _joined("papers"))]),
-    "methods.csv": ("methods", _cols("key", "label") + [("alt_labels", _joined("alt_labels"))]
-                    + _cols("papers", "mentions", "cooccurring", "tracks")
-                    + [("track_labels", _joined("track_labels"))] + _cols("community")),
-    "method_pairs.csv": ("method_pairs", _cols("source", "target", "source_label", "target_label", "count",
-                                               "association") + [("papers", _joined("papers"))]),
-    "datasets.csv": ("datasets", _cols("key", "label") + [("alt_labels", _joined("alt_labels"))]
-                     + _cols("papers", "mentions") + [("top_methods", _joined("top_methods"))]),
-    "tracks.csv": ("tracks", _cols("key", "label", "area", "subarea", "papers", "authors")
-                   + [("top_methods", _joined("top_methods", "label"))]),
-    "cross_track.csv": ("cross_track", [("track_a", _pair("tracks", 0)), ("track_b", _pair("tracks", 1)),
-                                        ("label_a", _pair("labels", 0)), ("label_b", _pair("labels", 1)),
-                                        ("shared_authors", _get("shared_authors")),
-                                        ("authors", _joined("authors"))]),
-    "possible_duplicates.csv": ("possible_duplicates", [
-        ("author_a", _pair("authors", 0)), ("author_b", _pair("authors", 1)),
-        ("label_a", _pair("labels", 0)), ("label_b", _pair("labels", 1)), ("reason", _get("reason")),
-        ("papers_a", _pair("papers", 0)), ("papers_b", _pair("papers", 1)),
-        ("shared_coauthors", _get("shared_coauthors")), ("shared_tracks", _get("shared_tracks"))]),
+#: The CSV files of a report, in the order they are listed: file -> the table in
+#: `report["tables"]`, or (`possible_duplicates`) the top-level list.
+CSV_TABLES: dict[str, str] = {
+    "authors.csv": "authors", "coauthor_edges.csv": "coauthor_edges", "methods.csv": "methods",
+    "method_pairs.csv": "method_pairs", "datasets.csv": "datasets", "tracks.csv": "tracks",
+    "cross_track.csv": "cross_track", "possible_duplicates.csv": "possible_duplicates",
 }
 
+#: The columns of `possible_duplicates.csv`.
+DUPLICATE_COLUMNS: list[Column] = [
+    ("author_a", pair("authors", 0)), ("author_b", pair("authors", 1)),
+    ("label_a", pair("labels", 0)), ("label_b", pair("labels", 1)), *cols("reason"),
+    ("papers_a", pair("papers", 0)), ("papers_b", pair("papers", 1)), *cols("shared_coauthors", "shared_tracks")]
 
-def _rows(report: dict, table: str) -> list[dict]:
-    return report["tables"][table] if table in report["tables"] else report[table]
-
-
-def _by_year(name: str, year: str) -> Callable[[dict], object]:
-    return lambda row: row[name][year]
-
-
-def csv_columns(report: dict, name: str) -> list[Column]:
-    """The columns of CSV file `name` for this report: those of `CSV_TABLES`, and when the report
-    has years (a `trends` section), `papers_<year>` per year in methods.csv and `first_year`,
-    `last_year` in coauthor_edges.csv."""
-    columns = CSV_TABLES[name][1]
-    if "trends" not in report:
-        return columns
-    if name == "methods.csv":
-        return columns + [(f"papers_{y}", _by_year("papers_by_year", y)) for y in report["trends"]["years"]]
-    if name == "coauthor_edges.csv":
-        return columns + _cols("first_year", "last_year")
-    return columns
-
-
-def write_csv(path: str | os.PathLike[str], rows: Iterable[dict], columns: Sequence[Column]) -> Path:
-    """Write `rows` as CSV through `columns`, streamed to `path` atomically.
-
-    Parameters
-    ----------
-    path : path
-        The file to write (its folder is made if missing).
-    rows : iterable of dict
-        The rows, written as they come.
-    columns : sequence of (name, getter)
-        The header and how each cell is read from a row (`CSV_TABLES` has the report's).
-
-    Returns
-    -------
-    pathlib.Path
-        `path`. Header row, `\\n` line ends, UTF-8; None is an empty cell.
-
-    Examples
-    --------
-    >>> import tempfile, pathlib
-    >>> from operator import itemgetter
-    >>> from kg.analysis.report import write_csv
-    >>> out = pathlib.Path(tempfile.mkdtemp()) / "t.csv"
-    >>> print(write_csv(out, [{"a": 1, "b": None}], [("a", itemgetter("a")), ("b", itemgetter("b"))]).read_text(), end="")
-    a,b
-    1,
-    """
-    with atomic_open(path) as out:
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([name for name, _ in columns])
-        getters = [get for _, get in columns]
-        writer.writerows([get(row) for get in getters] for row in rows)
-    return Path(path)
+__all__ = ["CSV_TABLES", "DUPLICATE_COLUMNS", "md_table", "to_json", "to_markdown", "trends_markdown", "write_csv",
+           "write_report"]
 
 
 def to_json(report: dict) -> str:
@@ -201,7 +115,7 @@ def _facts(data: dict) -> str:
     """A two-column table of a flat section (lists shown by their length)."""
     rows = [{"what": k.replace("_", " "), "value": len(v) if isinstance(v, list) else v}
             for k, v in data.items() if not isinstance(v, dict)]
-    return md_table(rows, _cols("what", "value"))
+    return md_table(rows, cols("what", "value"))
 
 
 def to_markdown(report: dict) -> str:
@@ -237,31 +151,31 @@ def to_markdown(report: dict) -> str:
             "## Collaboration\n", _facts(report["collaboration"]),
             "Collaboration index = authors of multi-authored papers / multi-authored papers.\n",
             "## Co-author components\n", _facts(report["components"]),
-            md_table(report["components"]["sizes"], _cols("size", "components"))]
+            md_table(report["components"]["sizes"], cols("size", "components"))]
     for name, title in (("coauthors", "Co-author communities"), ("topics", "Method communities")):
         c = report["communities"][name]
         out += [f"## {title}\n", f"{c['count']} communities, modularity {_cell(c['modularity'])} "
                 f"(Louvain, seed {c['seed']}, resolution {c['resolution']}).\n",
-                md_table(c["largest"], _cols("community", "size") + [("members", _joined("members"))])]
-    out += ["## Top authors\n", md_table(report["top_authors"], _cols(
+                md_table(c["largest"], cols("community", "size") + [("members", joined("members"))])]
+    out += ["## Top authors\n", md_table(report["top_authors"], cols(
                 "label", "papers", "coauthors", "strength", "degree_centrality", "betweenness", "eigenvector",
                 "component", "community")),
-            "## Tracks\n", md_table(report["tracks"], _cols("label", "papers", "authors")
-                                    + [("top methods", _joined("top_methods", "label"))]),
+            "## Tracks\n", md_table(report["tracks"], cols("label", "papers", "authors")
+                                    + [("top methods", joined("top_methods", "label"))]),
             "## Cross-track collaboration (authors publishing in both tracks)\n",
-            md_table(report["cross_track"], [("track A", _pair("labels", 0)), ("track B", _pair("labels", 1)),
-                                             ("shared authors", _get("shared_authors")),
-                                             ("authors", _joined("authors"))]),
-            "## Top methods\n", md_table(report["top_methods"], _cols("label", "papers", "mentions", "cooccurring",
+            md_table(report["cross_track"], [("track A", pair("labels", 0)), ("track B", pair("labels", 1)),
+                                             ("shared authors", itemgetter("shared_authors")),
+                                             ("authors", joined("authors"))]),
+            "## Top methods\n", md_table(report["top_methods"], cols("label", "papers", "mentions", "cooccurring",
                                                                       "tracks", "community")),
-            "## Top method pairs\n", md_table(report["method_pairs"], _cols(
+            "## Top method pairs\n", md_table(report["method_pairs"], cols(
                 "source_label", "target_label", "count", "association")),
-            "## Methods bridging tracks\n", md_table(report["bridging_methods"], _cols("label", "tracks", "papers")
-                                                     + [("in tracks", _joined("track_labels"))]),
-            "## Datasets and benchmarks\n", md_table(report.get("top_datasets", []), _cols("label", "papers", "mentions")
-                                                      + [("used with", _joined("top_methods"))]),
+            "## Methods bridging tracks\n", md_table(report["bridging_methods"], cols("label", "tracks", "papers")
+                                                     + [("in tracks", joined("track_labels"))]),
+            "## Datasets and benchmarks\n", md_table(report.get("top_datasets", []), cols("label", "papers", "mentions")
+                                                      + [("used with", joined("top_methods"))]),
             "## Possible duplicate authors (never merged; decide in an aliases file)\n",
-            md_table(report["possible_duplicates"], CSV_TABLES["possible_duplicates.csv"][1][2:]),
+            md_table(report["possible_duplicates"], DUPLICATE_COLUMNS[2:]),
             *(trends_markdown(report["trends"], figure="trends.png") if "trends" in report else []),
             "## Files\n", "\n".join(f"- `{name}`" for name in ("report.json", *CSV_TABLES)
                                     + (("trends.png",) if "trends" in report else ())) + "\n"]
@@ -309,33 +223,36 @@ def trends_markdown(trends: dict, *, top: int = 20, figure: str | None = None) -
     p = trends["parameters"]
     per_year = [{"year": y, "papers": n, "new authors": trends["new_authors_by_year"].get(y, 0)}
                 for y, n in trends["years"].items()]
-    out = ["## Trends\n", md_table(per_year, _cols("year", "papers", "new authors")),
+    out = ["## Trends\n", md_table(per_year, cols("year", "papers", "new authors")),
            f"{trends['papers_without_year']} paper(s) without a year (in no year's figures). Score: Theil–Sen slope "
            f"of the share of the year's papers, in percentage points per year, for methods with at least "
            f"{p['min_papers']} dated papers; emerging: first seen in the last {p['emerging_years']} year(s), "
            f"at least {p['min_emerging']} papers; bursts: Kleinberg's two-state automaton over the years.\n"]
-    scored = _cols("label", "score", "papers") + _shares(years)
+    scored = cols("label", "score", "papers") + _shares(years)
     for name, title in (("rising", "Rising methods"), ("declining", "Declining methods")):
         out += [f"### {title}\n", md_table(trends[name][:top], scored)]
         if name == "rising" and figure and trends[name]:
             out.append(f"![Top rising methods: share of papers by year]({figure})\n")
-    out += ["### Emerging methods\n", md_table(trends["emerging"][:top], _cols("label", "first_year", "papers")),
-            "### Bursts (Kleinberg)\n", md_table(trends["bursts"][:top], _cols("label", "start", "end", "weight"))]
+    out += ["### Emerging methods\n", md_table(trends["emerging"][:top], cols("label", "first_year", "papers")),
+            "### Bursts (Kleinberg)\n", md_table(trends["bursts"][:top], cols("label", "start", "end", "weight"))]
     tracks = trends.get("tracks") or {}
     if tracks.get("rising") or tracks.get("declining") or tracks.get("bursts"):
         out += ["### Tracks: rising and declining\n",
                 md_table((tracks["rising"] + tracks["declining"][::-1])[:top], scored),
-                "### Tracks: bursts\n", md_table(tracks["bursts"][:top], _cols("label", "start", "end", "weight"))]
+                "### Tracks: bursts\n", md_table(tracks["bursts"][:top], cols("label", "start", "end", "weight"))]
     return out
 
 
 def write_report(report: dict, out_dir: str | os.PathLike[str]) -> list[Path]:
     """Write report.md, report.json and the CSV tables into `out_dir`, each atomically.
 
+    Each table of `report["tables"]` is read once: every row goes to report.json and to its CSV
+    file as it is made, so no table is held whole.
+
     Parameters
     ----------
     report : dict
-        What `analyze` returns.
+        What `analyze` returns (its `tables` are `Table`s).
     out_dir : path
         The folder (made if missing).
 
@@ -354,11 +271,20 @@ def write_report(report: dict, out_dir: str | os.PathLike[str]) -> list[Path]:
     ['report.md', 'report.json', 'authors.csv']
     """
     out = Path(out_dir)
-    files = [atomic_write(out / "report.md", to_markdown(report)), write_json(out / "report.json", report)]
-    files += [write_csv(out / name, _rows(report, table), csv_columns(report, name))
-              for name, (table, _) in CSV_TABLES.items()]
+    tables: dict[str, Table] = report.get("tables", {})
+    files = [atomic_write(out / "report.md", to_markdown(report))]
+    with contextlib.ExitStack() as stack:  # the CSV files are renamed into place with report.json, or not at all
+        sinks = {name: CsvSink(stack.enter_context(atomic_open(out / f"{name}.csv")), table.csv_columns)
+                 for name, table in tables.items()}
+        teed = {name: sinks[name].passing(table) for name, table in tables.items()}
+        files.append(write_json(out / "report.json", {**report, "tables": teed} if tables else report))
+    write_csv(out / "possible_duplicates.csv", report["possible_duplicates"], DUPLICATE_COLUMNS)
+    written = {*(f"{name}.csv" for name in tables), "possible_duplicates.csv"}
+    files += [out / name for name in CSV_TABLES if name in written]
+    files += [out / f"{name}.csv" for name in tables if f"{name}.csv" not in CSV_TABLES]
     if "trends" in report:
         from kg.analysis.figure import write_trends_figure
 
         files.append(write_trends_figure(report["trends"]["rising"], out / "trends.png"))
     return files
+

@@ -1,22 +1,30 @@
-"""The report's tables: one row per author, link, track, track pair or method, each list sorted
-deterministically (formulas in docs/analysis.md). `kg.analysis.assemble.analyze` gathers them."""
+"""The report's tables: one row per author, link, track, track pair, method or data set, each a
+`kg.analysis.Table` whose order is fixed here (formulas in docs/analysis.md) and whose rows are
+made when it is iterated: only the order and the figures the rows are read from are held.
+`kg.analysis.assemble.analyze` gathers them."""
 from __future__ import annotations
 
+import heapq
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations
 
 import networkx as nx
+import numpy as np
 
-from kg.analysis._common import rounded, sort_by
+from kg.analysis._common import rounded, sort_keys
+from kg.analysis.table import Table, cols, joined, pair
 from kg.graph import nodes_of_kind, paper_authors, paper_methods, paper_track
 
-#: Methods listed per track.
+#: Methods listed per track and per data set.
 TRACK_TOP_METHODS = 5
+
+#: Rows of the edge tables turned from positions into rows at a time.
+_EDGE_BATCH = 4096
 
 
 def author_table(C: nx.Graph, membership: Mapping[str, int], component: Mapping[str, int],
-                 between: Mapping[str, float], eigen: Mapping[str, float]) -> list[dict]:
+                 between: Mapping[str, float], eigen: Mapping[str, float]) -> Table:
     """One row per author of the co-author graph, most papers first (then strength, then key).
 
     Parameters
@@ -28,9 +36,9 @@ def author_table(C: nx.Graph, membership: Mapping[str, int], component: Mapping[
 
     Returns
     -------
-    list of dict
-        `key`, `label`, `papers`, `coauthors`, `strength`, `degree_centrality`, `betweenness`,
-        `eigenvector`, `component`, `community`.
+    Table
+        `authors`: `key`, `label`, `papers`, `coauthors`, `strength`, `degree_centrality`,
+        `betweenness`, `eigenvector`, `component`, `community`.
 
     Examples
     --------
@@ -43,18 +51,33 @@ def author_table(C: nx.Graph, membership: Mapping[str, int], component: Mapping[
     [('B', 2, 1.0), ('A', 2, 1.0)]
     """
     scale = 1 / (C.number_of_nodes() - 1) if C.number_of_nodes() > 1 else 0.0  # as nx.degree_centrality
-    degree, strength = dict(C.degree()), dict(C.degree(weight="weight"))
-    rows = [{
-        "key": node, "label": data["label"], "papers": data["papers"],
-        "coauthors": degree[node], "strength": rounded(strength[node]),
-        "degree_centrality": rounded(degree[node] * scale), "betweenness": rounded(between[node]),
-        "eigenvector": rounded(eigen[node]), "component": component[node], "community": membership[node],
-    } for node, data in C.nodes(data=True)]
-    return sort_by(rows, ("papers", True), ("strength", True), ("key", False))
+    strength = {node: rounded(s) for node, s in C.degree(weight="weight")}
+    papers = dict(C.nodes(data="papers"))
+    order = sort_keys(list(C), (papers.__getitem__, True), (strength.__getitem__, True), (None, False))
+    del papers
+
+    def rows() -> Iterator[dict]:
+        nodes, degree = C.nodes, C.degree
+        for node in order:
+            data, n = nodes[node], degree(node)
+            yield {"key": node, "label": data["label"], "papers": data["papers"], "coauthors": n,
+                   "strength": strength[node], "degree_centrality": rounded(n * scale),
+                   "betweenness": rounded(between[node]), "eigenvector": rounded(eigen[node]),
+                   "component": component[node], "community": membership[node]}
+
+    return Table("authors", rows, AUTHOR_COLUMNS, len(order))
 
 
-def edge_table(P: nx.Graph, *, weight_name: str, year_of: Mapping[str, int] | None = None) -> list[dict]:
+AUTHOR_COLUMNS = cols("key", "label", "papers", "coauthors", "strength", "degree_centrality", "betweenness",
+                      "eigenvector", "component", "community")
+
+
+def edge_table(P: nx.Graph, *, weight_name: str, year_of: Mapping[str, int] | None = None,
+               name: str | None = None) -> Table:
     """One row per link of a projection, heaviest first: endpoints, labels, count, weight, papers.
+
+    The order is computed once from flat arrays (no object per link); each row is made when the
+    table is iterated.
 
     Parameters
     ----------
@@ -65,10 +88,12 @@ def edge_table(P: nx.Graph, *, weight_name: str, year_of: Mapping[str, int] | No
     year_of : mapping, optional
         Paper node -> year (`kg.analysis.trends.paper_years`); when given, each row also has
         `first_year` and `last_year` of its dated papers (None when none is dated).
+    name : str, optional
+        The table's name; default `coauthor_edges` for `weight`, `method_pairs` otherwise.
 
     Returns
     -------
-    list of dict
+    Table
         Sorted by count, then weight (both descending), then the endpoints' keys.
 
     Examples
@@ -77,65 +102,48 @@ def edge_table(P: nx.Graph, *, weight_name: str, year_of: Mapping[str, int] | No
     >>> from kg.analysis import edge_table
     >>> P = nx.Graph([("a", "b", {"count": 1, "weight": 0.5, "papers": ["paper:p1"]})])
     >>> nx.set_node_attributes(P, {"a": "A", "b": "B"}, "label")
-    >>> edge_table(P, weight_name="association")
+    >>> list(edge_table(P, weight_name="association"))
     [{'source': 'a', 'target': 'b', 'source_label': 'A', 'target_label': 'B', 'count': 1, 'association': 0.5, 'papers': ['paper:p1']}]
     """
-    label = dict(P.nodes(data="label"))
-    rows = [{"source": u, "target": v, "source_label": label[u], "target_label": label[v],
-             "count": d["count"], weight_name: rounded(d["weight"]), "papers": d["papers"]}
-            for u, v, d in P.edges(data=True)]
-    if year_of is not None:
-        for row in rows:
-            years = [year_of[p] for p in row["papers"] if p in year_of]
-            row["first_year"], row["last_year"] = (min(years), max(years)) if years else (None, None)
-    return sort_by(rows, ("count", True), (weight_name, True), ("source", False), ("target", False))
+    nodes = sorted(P)
+    rank = {node: i for i, node in enumerate(nodes)}
+    sources, targets, counts, weights = [], [], [], []
+    for u, v, d in P.edges(data=True):
+        sources.append(rank[u])
+        targets.append(rank[v])
+        counts.append(d["count"])
+        weights.append(rounded(d["weight"]))
+    del rank
+    # the last key sorts first: count, then weight (both descending), then the endpoints' keys
+    order = np.lexsort((np.asarray(targets, dtype=np.int64), np.asarray(sources, dtype=np.int64),
+                        -np.asarray(weights, dtype=float), -np.asarray(counts, dtype=np.int64)))
+    del counts, weights
+
+    def rows() -> Iterator[dict]:
+        label, adjacency = P.nodes, P.adj
+        for start in range(0, len(order), _EDGE_BATCH):
+            for i in order[start:start + _EDGE_BATCH].tolist():
+                u, v = nodes[sources[i]], nodes[targets[i]]
+                d = adjacency[u][v]
+                row = {"source": u, "target": v, "source_label": label[u]["label"],
+                       "target_label": label[v]["label"], "count": d["count"], weight_name: rounded(d["weight"]),
+                       "papers": d["papers"]}
+                if year_of is not None:
+                    years = [year_of[p] for p in d["papers"] if p in year_of]
+                    row["first_year"], row["last_year"] = (min(years), max(years)) if years else (None, None)
+                yield row
+
+    columns = cols("source", "target", "source_label", "target_label", "count", weight_name) + [
+        ("papers", joined("papers"))] + (cols("first_year", "last_year") if year_of is not None else [])
+    default = "coauthor_edges" if weight_name == "weight" else "method_pairs"
+    return Table(name or default, rows, columns, len(order))
 
 
-def collaboration(G: nx.DiGraph, C: nx.Graph) -> dict:
-    """Collaboration indicators of a knowledge graph.
-
-    Truncated lists (`等`) count their listed authors only, so the per-paper figures are lower
-    bounds for those papers; a truncated list is multi-authored.
-
-    Parameters
-    ----------
-    G : networkx.DiGraph
-        The knowledge graph (`build_graph`).
-    C : networkx.Graph
-        Its co-author graph.
-
-    Returns
-    -------
-    dict
-        `papers`, `authorships`, `authors_per_paper`, `papers_per_author`, `coauthors_per_author`,
-        `single_author_papers`, `single_author_share`, `multi_authored_papers`,
-        `collaboration_index`, `papers_without_authors`.
-
-    Examples
-    --------
-    >>> import kg
-    >>> from kg.analysis import collaboration
-    >>> G = kg.build_graph(kg.read().papers)
-    >>> c = collaboration(G, kg.coauthor_graph(G))
-    >>> c["papers"], c["authorships"], c["single_author_papers"]
-    (20, 107, 0)
-    """
-    papers = [G.nodes[p] for p in nodes_of_kind(G, "paper")]
-    multi = [p["n_authors"] for p in papers if p["n_authors"] > 1 or p["authors_truncated"]]
-    single = sum(1 for p in papers if p["n_authors"] == 1 and not p["authors_truncated"])
-    authorships = sum(p["n_authors"] for p in papers)
-    n_authors = C.number_of_nodes()
-    return {
-        "papers": len(papers), "authorships": authorships,
-        "authors_per_paper": rounded(authorships / len(papers)) if papers else 0.0,
-        "papers_per_author": rounded(authorships / n_authors) if n_authors else 0.0,
-        "coauthors_per_author": rounded(2 * C.number_of_edges() / n_authors) if n_authors else 0.0,
-        "single_author_papers": single,
-        "single_author_share": rounded(single / len(papers)) if papers else 0.0,
-        "multi_authored_papers": len(multi),
-        "collaboration_index": rounded(sum(multi) / len(multi)) if multi else 0.0,
-        "papers_without_authors": sum(1 for p in papers if p["n_authors"] == 0),
-    }
+def _top_methods(G: nx.DiGraph, papers: Iterable[str]) -> list[tuple[str, int]]:
+    """The `TRACK_TOP_METHODS` methods `papers` mention most, with how many of them do: most
+    first, then by key."""
+    methods = Counter(m for p in papers for m in paper_methods(G, p))
+    return heapq.nsmallest(TRACK_TOP_METHODS, methods.items(), key=lambda item: (-item[1], item[0]))
 
 
 def _papers_by_track(G: nx.DiGraph) -> dict[str, list[str]]:
@@ -147,11 +155,11 @@ def _papers_by_track(G: nx.DiGraph) -> dict[str, list[str]]:
     return by_track
 
 
-def track_table(G: nx.DiGraph) -> list[dict]:
+def track_table(G: nx.DiGraph) -> Table:
     """One row per track: papers, distinct authors, top methods; most papers first.
 
     A track is the node papers' `in_track` edges reach: a subarea track, or an area for one-level
-    tracks. Papers without a track are in no row.
+    tracks. Papers without a track are in no row. Tracks are few: the rows are made here.
 
     Parameters
     ----------
@@ -160,32 +168,33 @@ def track_table(G: nx.DiGraph) -> list[dict]:
 
     Returns
     -------
-    list of dict
-        `key`, `label`, `area`, `subarea`, `papers`, `authors`, `top_methods` ([{key, label, papers}]).
+    Table
+        `tracks`: `key`, `label`, `area`, `subarea`, `papers`, `authors`, `top_methods`
+        ([{key, label, papers}]).
 
     Examples
     --------
     >>> import kg
     >>> from kg.analysis import track_table
-    >>> rows = track_table(kg.build_graph(kg.read().papers))
-    >>> rows[0]["label"], rows[0]["papers"]
+    >>> first = track_table(kg.build_graph(kg.read().papers)).head(1)[0]
+    >>> first["label"], first["papers"]
     ('Deep Learning · Large Language Models', 5)
     """
     rows = []
     for track, papers in _papers_by_track(G).items():
         data = G.nodes[track]
-        methods = Counter(m for p in papers for m in paper_methods(G, p))
-        top_methods = sorted(methods, key=lambda m: (-methods[m], m))[:TRACK_TOP_METHODS]
         rows.append({
             "key": track, "label": data["label"], "area": data.get("area", data["label"]),
             "subarea": data.get("subarea"), "papers": len(papers),
             "authors": len({a for p in papers for a in paper_authors(G, p)}),
-            "top_methods": [{"key": m, "label": G.nodes[m]["label"], "papers": methods[m]} for m in top_methods],
+            "top_methods": [{"key": m, "label": G.nodes[m]["label"], "papers": n} for m, n in _top_methods(G, papers)],
         })
-    return sorted(rows, key=lambda r: (-r["papers"], r["key"]))
+    rows.sort(key=lambda r: (-r["papers"], r["key"]))
+    return Table.of("tracks", rows, cols("key", "label", "area", "subarea", "papers", "authors")
+                    + [("top_methods", joined("top_methods", "label"))])
 
 
-def cross_track(G: nx.DiGraph) -> list[dict]:
+def cross_track(G: nx.DiGraph) -> Table:
     """Pairs of tracks linked by the authors who publish in both, most shared authors first.
 
     Parameters
@@ -195,8 +204,9 @@ def cross_track(G: nx.DiGraph) -> list[dict]:
 
     Returns
     -------
-    list of dict
-        `tracks` (two keys, sorted), `labels`, `shared_authors`, `authors` (their labels).
+    Table
+        `cross_track`: `tracks` (two keys, sorted), `labels`, `shared_authors`, `authors` (their
+        labels).
 
     Examples
     --------
@@ -215,15 +225,27 @@ def cross_track(G: nx.DiGraph) -> list[dict]:
                 tracks_of[author].add(track)
     shared: dict[tuple[str, str], list[str]] = defaultdict(list)
     for author in sorted(tracks_of):
-        for pair in combinations(sorted(tracks_of[author]), 2):
-            shared[pair].append(author)
-    rows = [{"tracks": list(pair), "labels": [G.nodes[t]["label"] for t in pair], "shared_authors": len(authors),
-             "authors": [G.nodes[a]["label"] for a in authors]} for pair, authors in shared.items()]
-    return sorted(rows, key=lambda r: (-r["shared_authors"], r["tracks"]))
+        for two in combinations(sorted(tracks_of[author]), 2):
+            shared[two].append(author)
+    del tracks_of
+    order = sorted(shared, key=lambda two: (-len(shared[two]), two))
+
+    def rows() -> Iterator[dict]:
+        for two in order:
+            authors = shared[two]
+            yield {"tracks": list(two), "labels": [G.nodes[t]["label"] for t in two],
+                   "shared_authors": len(authors), "authors": [G.nodes[a]["label"] for a in authors]}
+
+    return Table("cross_track", rows, CROSS_TRACK_COLUMNS, len(order))
+
+
+CROSS_TRACK_COLUMNS = [("track_a", pair("tracks", 0)), ("track_b", pair("tracks", 1)),
+                       ("label_a", pair("labels", 0)), ("label_b", pair("labels", 1))] + cols("shared_authors") + [
+                       ("authors", joined("authors"))]
 
 
 def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int],
-                 year_of: Mapping[str, int] | None = None) -> list[dict]:
+                 year_of: Mapping[str, int] | None = None) -> Table:
     """One row per method: papers (frequency), mentions, tracks reached, co-occurrence, community.
 
     Parameters
@@ -236,12 +258,12 @@ def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int],
         Method key -> community.
     year_of : mapping, optional
         Paper node -> year; when given, each row also has `papers_by_year` ({"2023": n} for every
-        year of `year_of`).
+        year of `year_of`), and the CSV a `papers_<year>` column per year.
 
     Returns
     -------
-    list of dict
-        `key`, `label`, `alt_labels`, `papers`, `mentions`, `cooccurring`, `tracks`,
+    Table
+        `methods`: `key`, `label`, `alt_labels`, `papers`, `mentions`, `cooccurring`, `tracks`,
         `track_labels`, `community` (and `papers_by_year`); most papers first, then most
         mentions, then key.
 
@@ -268,26 +290,40 @@ def method_table(G: nx.DiGraph, T: nx.Graph, membership: Mapping[str, int],
                     tracks[method].add(track)
                 if year is not None:
                     by_year[method][year] += 1
-    rows = [{
-        "key": m, "label": T.nodes[m]["label"], "alt_labels": T.nodes[m]["alt_labels"],
-        "papers": T.nodes[m]["papers"], "mentions": mentions[m], "cooccurring": T.degree(m),
-        "tracks": len(tracks[m]), "track_labels": sorted(G.nodes[t]["label"] for t in tracks[m]),
-        "community": membership[m],
-    } for m in T]
-    if year_of is not None:
-        years = sorted(set(year_of.values()))
-        for row in rows:
-            row["papers_by_year"] = {str(y): by_year[row["key"]][y] for y in years}
-    return sorted(rows, key=lambda r: (-r["papers"], -r["mentions"], r["key"]))
+    order = sorted(T, key=lambda m: (-T.nodes[m]["papers"], -mentions[m], m))
+    years = sorted(set(year_of.values())) if year_of is not None else None
+
+    def rows() -> Iterator[dict]:
+        for m in order:
+            data, reached = T.nodes[m], tracks.get(m, ())
+            row = {"key": m, "label": data["label"], "alt_labels": data["alt_labels"], "papers": data["papers"],
+                   "mentions": mentions[m], "cooccurring": T.degree(m), "tracks": len(reached),
+                   "track_labels": sorted(G.nodes[t]["label"] for t in reached), "community": membership[m]}
+            if years is not None:
+                counts = by_year.get(m, {})
+                row["papers_by_year"] = {str(y): counts.get(y, 0) for y in years}
+            yield row
+
+    columns = (cols("key", "label") + [("alt_labels", joined("alt_labels"))]
+               + cols("papers", "mentions", "cooccurring", "tracks") + [("track_labels", joined("track_labels"))]
+               + cols("community") + [(f"papers_{y}", _by_year(str(y))) for y in years or ()])
+    return Table("methods", rows, columns, len(order))
 
 
-def bridging_methods(methods: Sequence[dict]) -> list[dict]:
+def _by_year(year: str) -> Callable[[dict], int]:
+    """The `papers_<year>` cell of a method row."""
+    return lambda row: row["papers_by_year"][year]
+
+
+def bridging_methods(methods: Iterable[dict], top: int | None = None) -> list[dict]:
     """Methods used in two or more tracks, the widest-reaching first.
 
     Parameters
     ----------
-    methods : sequence of dict
-        Rows of `method_table`.
+    methods : iterable of dict
+        Rows of `method_table` (read once).
+    top : int, optional
+        Keep only the first `top` (without holding the others).
 
     Returns
     -------
@@ -300,11 +336,12 @@ def bridging_methods(methods: Sequence[dict]) -> list[dict]:
     >>> bridging_methods([{"key": "m:a", "tracks": 1, "papers": 5}, {"key": "m:b", "tracks": 2, "papers": 1}])
     [{'key': 'm:b', 'tracks': 2, 'papers': 1}]
     """
-    rows = [m for m in methods if m["tracks"] >= 2]
-    return sorted(rows, key=lambda r: (-r["tracks"], -r["papers"], r["key"]))
+    rows = (m for m in methods if m["tracks"] >= 2)
+    key = lambda r: (-r["tracks"], -r["papers"], r["key"])  # noqa: E731
+    return sorted(rows, key=key) if top is None else heapq.nsmallest(top, rows, key=key)
 
 
-def dataset_table(G: nx.DiGraph) -> list[dict]:
+def dataset_table(G: nx.DiGraph) -> Table:
     """One row per data set or benchmark: papers that mention it, mentions, and the methods used with it.
 
     Parameters
@@ -315,9 +352,9 @@ def dataset_table(G: nx.DiGraph) -> list[dict]:
 
     Returns
     -------
-    list of dict
-        `key`, `label`, `alt_labels`, `papers`, `mentions`, `top_methods` (labels of the methods its
-        papers mention most); most papers first, then most mentions, then key.
+    Table
+        `datasets`: `key`, `label`, `alt_labels`, `papers`, `mentions`, `top_methods` (labels of
+        the methods its papers mention most); most papers first, then most mentions, then key.
 
     Examples
     --------
@@ -328,12 +365,21 @@ def dataset_table(G: nx.DiGraph) -> list[dict]:
     >>> [(row["label"], row["papers"], row["mentions"]) for row in dataset_table(G)]
     [('MNIST', 1, 2)]
     """
-    rows = []
-    for dataset in nodes_of_kind(G, "dataset"):
-        papers = [p for p, _, rel in G.in_edges(dataset, data="rel") if rel == "uses_dataset"]
-        methods = Counter(m for p in papers for m in paper_methods(G, p))
-        rows.append({"key": dataset, "label": G.nodes[dataset]["label"],
-                     "alt_labels": list(G.nodes[dataset].get("alt_labels", [])), "papers": len(papers),
-                     "mentions": sum(G.edges[p, dataset].get("count", 0) for p in papers),
-                     "top_methods": [G.nodes[m]["label"] for m in sorted(methods, key=lambda m: (-methods[m], m))[:5]]})
-    return sorted(rows, key=lambda r: (-r["papers"], -r["mentions"], r["key"]))
+    def papers_of(dataset: str) -> list[str]:
+        return [p for p, _, rel in G.in_edges(dataset, data="rel") if rel == "uses_dataset"]
+
+    def mentions(dataset: str, papers: list[str]) -> int:
+        return sum(G.edges[p, dataset].get("count", 0) for p in papers)
+
+    figures = {d: (len(ps), mentions(d, ps)) for d in nodes_of_kind(G, "dataset") for ps in (papers_of(d),)}
+    order = sorted(figures, key=lambda d: (-figures[d][0], -figures[d][1], d))
+
+    def rows() -> Iterator[dict]:
+        for dataset in order:
+            data, papers = G.nodes[dataset], papers_of(dataset)
+            yield {"key": dataset, "label": data["label"], "alt_labels": list(data.get("alt_labels", [])),
+                   "papers": len(papers), "mentions": figures[dataset][1],
+                   "top_methods": [G.nodes[m]["label"] for m, _ in _top_methods(G, papers)]}
+
+    return Table("datasets", rows, cols("key", "label") + [("alt_labels", joined("alt_labels"))]
+                 + cols("papers", "mentions") + [("top_methods", joined("top_methods"))], len(order))

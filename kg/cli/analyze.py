@@ -27,7 +27,8 @@ def run(args: argparse.Namespace) -> int:
       kg analyze listing.txt --aliases aliases.yaml --resolution 0.8 --seed 7
     """
     from kg.analysis import analyze
-    from kg.analysis.report import to_json, to_markdown, write_report
+    from kg._util.io import json_chunks
+    from kg.analysis.report import to_markdown, write_report
     from kg.workflow import input_summary
 
     result, G = load_graph_reporting(args)
@@ -38,5 +39,9 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(f"wrote {len(files)} files to {Path(args.output)}{os.sep}: {', '.join(f.name for f in files)}",
                   file=sys.stderr)
-    sys.stdout.write(to_json(report) if args.json else to_markdown(report))
+    if args.json:  # piece by piece: the tables are made as they are written
+        sys.stdout.writelines(json_chunks(report))
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(to_markdown(report))
     return 0
