@@ -33,14 +33,8 @@ def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str
 
     Parameters
     ----------
-    G : networkx.DiGraph
-        A kg graph (`kg.graph.build_graph`).
-    base_iri : str
-        The base of the IRIs minted for nodes.
-    language : str or None
-        The language tag of texts; None for none.
-    coauthors : networkx.Graph, optional
-        The whole co-author projection of `G`, if already made (else made here).
+    G, base_iri, language, coauthors
+        The graph and the export's settings, as for `kg.rdf.model.iter_triples`.
 
     Returns
     -------

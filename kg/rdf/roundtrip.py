@@ -40,17 +40,13 @@ def to_rdf(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None
 
     Parameters
     ----------
-    G : networkx.DiGraph
-        A kg graph (`kg.graph.build_graph`).
-    base_iri : str
-        The base of the IRIs minted for nodes.
-    language : str or None
-        The language tag of texts; None for none.
+    G, base_iri, language, coauthors
+        What `kg.rdf.model.iter_triples` takes.
 
     Returns
     -------
     rdflib.Graph
-        The same triples `iter_triples` gives, with our prefixes bound.
+        The triples `iter_triples` gives for them, with our prefixes bound.
 
     Examples
     --------
