@@ -56,6 +56,12 @@ SELECT DISTINCT ?method ?concept ?paper ?label ?title ?mentions WHERE {
   ?p kg:methodUse ?use ; kg:key ?paper ; rdfs:label ?label . ?use kg:method ?m ; kg:count ?mentions .
   OPTIONAL { ?p schema:name ?title }
 } ORDER BY DESC(?mentions) ?paper""",
+    "papers-of-author": """
+SELECT DISTINCT ?author ?paper ?label ?title ?position ?track WHERE {
+  ?person kg:nameKey ?author .
+  ?p kg:authorship ?signature ; kg:key ?paper ; rdfs:label ?label . ?signature kg:person ?person ; kg:position ?position .
+  OPTIONAL { ?p schema:name ?title } OPTIONAL { ?p kg:inTrack/skos:prefLabel ?track }
+} ORDER BY ?position ?paper""",
     "authors-per-track": """
 SELECT ?track ?label (COUNT(DISTINCT ?person) AS ?authors) (COUNT(DISTINCT ?paper) AS ?papers) WHERE {
   ?paper kg:inTrack ?concept ; schema:author ?person . ?concept kg:key ?track ; skos:prefLabel ?label .
