@@ -38,6 +38,11 @@ SELECT ?author ?min_shared ?candidate ?name ?shared_methods WHERE {
   FILTER NOT EXISTS { ?pair kg:collaborator ?person, ?other }
   ?other kg:key ?candidate ; schema:name ?name .
 } ORDER BY DESC(?shared_methods) ?candidate""",
+    "co-occurring-methods": """
+SELECT ?method ?concept ?label (COUNT(DISTINCT ?paper) AS ?papers) WHERE {
+  ?m a kg:Method ; kg:nameKey ?method . ?paper dcterms:subject ?m, ?other . FILTER(?other != ?m)
+  ?other kg:key ?concept ; skos:prefLabel ?label .
+} GROUP BY ?method ?concept ?label ORDER BY DESC(?papers) ?concept""",
     "top-methods": """
 SELECT ?min_papers ?method ?label ?papers ?mentions WHERE {
   { SELECT ?min_papers ?m (COUNT(DISTINCT ?paper) AS ?papers) (SUM(?count) AS ?mentions) WHERE {
