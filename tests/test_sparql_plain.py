@@ -50,11 +50,6 @@ SELECT ?min_papers ?method ?label ?papers ?mentions WHERE {
     GROUP BY ?min_papers ?m HAVING (COUNT(DISTINCT ?paper) >= ?min_papers) }
   ?m kg:key ?method ; skos:prefLabel ?label .
 } ORDER BY DESC(?papers) DESC(?mentions) ?method""",
-    "papers-without-track": """
-SELECT ?paper ?label ?title ?source_file ?source_line WHERE {
-  ?p kg:trackUnknown true ; kg:key ?paper ; rdfs:label ?label .
-  OPTIONAL { ?p schema:name ?title } OPTIONAL { ?p kg:sourceFile ?source_file } OPTIONAL { ?p kg:sourceLine ?source_line }
-} ORDER BY ?source_file ?source_line ?paper""",
     "papers-using-method": """
 SELECT DISTINCT ?method ?concept ?paper ?label ?title ?mentions WHERE {
   ?m a kg:Method ; kg:nameKey ?method ; kg:key ?concept .
