@@ -13,6 +13,12 @@ Parameters are bound to values that exist in the graph (the most prolific author
 method). rdflib runs each query in a forked child with a timeout (`--rdflib-timeout`).
 
     python benchmarks/sparql_stores.py [INPUT] [--source synthetic|corpus] [--papers 10000] [--seed 0]
+
+With `--data DIR` (a `kg build` output folder, or its `graph.oxigraph` store) it times instead every
+named query on that build's on-disk store, opened read-only as `kg query --data DIR` opens it, with
+`--queries DIR` to time another folder of `.rq` files (e.g. a previous version's) on the same store:
+
+    python benchmarks/sparql_stores.py --data DIR [--queries QUERIES_DIR] [--repeat 3]
 """
 from __future__ import annotations
 
@@ -198,6 +204,40 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return "\n".join([line(headers), line(["-" * w for w in widths])] + [line(r) for r in cells])
 
 
+def store_parameter_values(store: ox.Store) -> dict[str, str]:
+    """`parameter_values` read from a store: the two authors with most authorships, the most used method."""
+    from kg.rdf import PREFIXES
+
+    def first(text: str, n: int) -> list[str]:
+        return [s[0].value for s in store.query(text, prefixes=PREFIXES)][:n]
+
+    authors = first("SELECT ?name WHERE { { SELECT ?p (COUNT(*) AS ?n) WHERE { ?s kg:person ?p } GROUP BY ?p } "
+                    "?p schema:name ?name } ORDER BY DESC(?n) ?name LIMIT 2", 2)
+    methods = first("SELECT ?label WHERE { { SELECT ?m (COUNT(*) AS ?n) WHERE { ?s dcterms:subject ?m } GROUP BY ?m } "
+                    "?m skos:prefLabel ?label } ORDER BY DESC(?n) ?label LIMIT 1", 1)
+    values = {"author": authors[0], "author1": authors[0], "author2": authors[-1], "min_papers": "2", "min_shared": "2"}
+    if methods:
+        values["method"] = methods[0]
+    return values
+
+
+def time_store(data: str, queries: str | None, repeat: int) -> dict:
+    """Every named query's median latency on a build's on-disk store (read-only), as `kg query` runs it."""
+    from kg.rdf.store import load_store
+
+    store = load_store(data)
+    params = store_parameter_values(store)
+    figures: dict = {"data": data, "params": params, "queries": {}}
+    rows = []
+    for q in named_queries(queries):
+        seconds, found = run_oxigraph(store, q, params, repeat)
+        figures["queries"][q.name] = {"rows": len(found), "oxigraph_ms": seconds * 1000}
+        rows.append([q.name, len(found), f"{seconds * 1000:.1f}"])
+    print(f"store: {data}; queries: {queries or 'shipped'}; params: {params}; median of {repeat}")
+    print(_table(["query", "rows", "ms"], rows))
+    return figures
+
+
 def main(argv: Sequence[str] | None = None) -> dict:
     """Run the benchmark, print its table, return the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -207,7 +247,11 @@ def main(argv: Sequence[str] | None = None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=3, help="Oxigraph runs per query (median)")
     parser.add_argument("--rdflib-timeout", type=float, default=120, help="seconds per rdflib query")
+    parser.add_argument("--data", help="time the named queries on this build folder's store instead")
+    parser.add_argument("--queries", help="with --data: a folder of .rq files (default: the shipped ones)")
     args = parser.parse_args(argv)
+    if args.data:
+        return time_store(args.data, args.queries, args.repeat)
 
     start = time.perf_counter()
     G = load_graph(args.input or args.source, args.papers, args.seed)
