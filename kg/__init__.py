@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import importlib
 
-from kg.readers import ReadResult, iter_papers, read, sample_path
-
 __version__ = "0.1.0"
 
 #: API name -> (module, name in that module).
 _LAZY = {
+    "read": ("kg.readers", "read"), "iter_papers": ("kg.readers", "iter_papers"),
+    "ReadResult": ("kg.readers", "ReadResult"), "sample_path": ("kg.readers", "sample_path"),
     "build": ("kg.workflow", "build"), "load_graph": ("kg.workflow", "load_graph"),
     "BuildResult": ("kg.workflow", "BuildResult"), "BuildOptions": ("kg.workflow", "BuildOptions"),
     "extract_methods": ("kg.extract", "extract"), "make_pipeline": ("kg.extract", "make_pipeline"),
@@ -30,7 +30,7 @@ _LAZY = {
     "write_html": ("kg.views", "write_html"), "display": ("kg.views", "display"),
 }
 
-__all__ = ["ReadResult", "iter_papers", "read", "sample_path", "__version__", *_LAZY]
+__all__ = ["__version__", *_LAZY]
 
 
 def __getattr__(name: str):

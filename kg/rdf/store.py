@@ -13,8 +13,7 @@ from typing import Any
 
 import pyoxigraph as ox
 
-from kg.errors import InputError, StoreError
-from kg.rdf.ntriples import iter_ntriples
+from kg.errors import ArgumentError, InputError, StoreError
 
 #: The store's folder name inside a build folder.
 STORE_NAME = "graph.oxigraph"
@@ -118,7 +117,7 @@ def write_store(nt_path: str | os.PathLike[str], store_dir: str | os.PathLike[st
     Examples
     --------
     >>> import tempfile, networkx as nx
-    >>> from kg.rdf import write_ntriples
+    >>> from kg.rdf import iter_ntriples, write_ntriples
     >>> G = nx.DiGraph()
     >>> G.add_node("area:vision", kind="area", label="Vision")
     >>> folder = Path(tempfile.mkdtemp())
@@ -189,16 +188,21 @@ def load_store(source: Any = None) -> ox.Store:
     Examples
     --------
     >>> import networkx as nx
+    >>> from kg.rdf import iter_ntriples
     >>> G = nx.DiGraph()
     >>> G.add_node("area:vision", kind="area", label="Vision")
     >>> len(load_store(G)) == len(list(iter_ntriples(G)))
     True
     """
-    import networkx as nx
-    import rdflib
-
     if isinstance(source, ox.Store):
         return source
+    if source is None or isinstance(source, (str, os.PathLike)):
+        return _path_store(resolve_data(source))
+    import networkx as nx  # the graph libraries only for graph sources: `kg query` starts without them
+    import rdflib
+
+    from kg.rdf.ntriples import iter_ntriples
+
     if isinstance(source, rdflib.Graph):
         store = ox.Store()
         store.load(source.serialize(format="nt", encoding="utf-8"), ox.RdfFormat.N_TRIPLES)
@@ -207,7 +211,11 @@ def load_store(source: Any = None) -> ox.Store:
         store = ox.Store()
         store.load("".join(iter_ntriples(source)), ox.RdfFormat.N_TRIPLES)
         return store
-    path = resolve_data(source)
+    raise ArgumentError(f"cannot query a {type(source).__name__}: give a path, a store, an rdflib Graph or a kg graph")
+
+
+def _path_store(path: Path) -> ox.Store:
+    """The store at `path`: a store folder opened read-only, or an RDF file loaded in memory."""
     if is_store(path):
         return open_store(path)
     store = ox.Store()
