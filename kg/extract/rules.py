@@ -8,6 +8,7 @@ noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never 
 """
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import compress, count
 from operator import attrgetter
 
@@ -27,6 +28,8 @@ _HEAD_POS = frozenset({"NOUN", "PROPN", "X"})
 _CLAUSE_ENDS = frozenset({"and", "or", "of", "in", "for"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "our", "its", "their", "his", "her"})
 _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
+#: What separates the items of a list, lower-case.
+LIST_SEPARATORS = frozenset({",", "and", "or"})
 
 
 class Words:
@@ -112,8 +115,12 @@ class Words:
 
     def where(self, flag: str) -> list[int]:
         """The indices of the words whose `Form` has `flag` set, one of those `Form.marked`."""
-        forms = self.forms
-        return [i for i in self.marked if getattr(forms[i], flag)]
+        return list(compress(self.marked, map(attrgetter(flag), map(self.forms.__getitem__, self.marked))))
+
+    @cached_property
+    def separators(self) -> frozenset[int]:
+        """The tokens that separate the items of a list: `,`, `and`, `or` (in any case)."""
+        return frozenset(i for separator in LIST_SEPARATORS for i in self.tokens.indices(separator, lower=True))
 
     def capitals(self) -> list[int]:
         """The tokens with two or more capitals (`LLMs`, `FlashSketch`)."""
