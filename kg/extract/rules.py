@@ -164,17 +164,20 @@ def technique_phrases(words: Words) -> list[Candidate]:
     (`learning rate`) ends no phrase.
     """
     found: list[Candidate] = []
-    forms = words.forms
+    forms, starts, tagged, chunked = words.forms, words.starts, words.tagged, bool(words.chunk_of)
+    sentence_starts = words.tokens.starts_sentence
     for i in words.where("is_head"):
         form = forms[i]
-        if not words.is_head(i):  # by its tag
+        if tagged and not words.is_head(i):  # by its tag
             continue
         if i + 1 < len(forms) and words.continues_phrase(i + 1):
             continue
         modifiers: list[int] = []
         j = i - 1
-        while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and not words.starts_sentence(j + 1)
-               and words.is_modifier(j) and words.same_chunk(j, i)):
+        # `Words.is_modifier`, `starts_sentence` and `same_chunk`, with their untagged, unparsed case inline
+        while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and starts[j + 1] not in sentence_starts
+               and forms[j].modifier and (not tagged or words.is_modifier(j))
+               and (not chunked or words.same_chunk(j, i))):
             modifiers.insert(0, j)
             j -= 1
         modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
