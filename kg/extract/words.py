@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from functools import cached_property, lru_cache
-from itertools import compress, count
 
-from spacy.attrs import IDX, ORTH, SENT_START, SPACY
+import numpy as np
+from spacy.attrs import ORTH, SENT_START, SPACY
 from spacy.tokens import Doc, Span
 
 from kg.extract.normalize import singular
@@ -41,15 +41,15 @@ _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "a
 
 
 class Tokens:
-    """A Doc's tokens as plain lists, read once: texts, character offsets, trailing space and
+    """A Doc's tokens as plain lists, read once: texts, trailing space and
     sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them."""
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        orth, self.idx, self.space, sent = doc.to_array([ORTH, IDX, SPACY, SENT_START]).T.tolist() if len(doc) \
-            else ([], [], [], [])
+        array = doc.to_array([ORTH, SPACY, SENT_START])
+        orth, self.space = array[:, :2].T.tolist() if len(doc) else ([], [])
         self.text = _texts(orth, doc)
-        self.sentence_starts = sentence_starts(doc, sent)
+        self.sentence_starts = sentence_starts(doc, array[:, 2])
         self.starts_sentence = frozenset(self.sentence_starts)
         self.tagged = doc.has_annotation("TAG")
 
@@ -108,16 +108,16 @@ def sentences(doc: Doc) -> list[Span]:
     return list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
 
 
-def sentence_starts(doc: Doc, sent: list[int] | None = None) -> list[int]:
-    """The first token of each of `sentences(doc)`, read from the doc's `SENT_START` array (`sent`
+def sentence_starts(doc: Doc, sent: np.ndarray | None = None) -> list[int]:
+    """The first token of each of `sentences(doc)`, read from the doc's `SENT_START` column (`sent`
     when the caller has it) rather than from a `Span` per sentence."""
     if "sents" in doc.user_hooks:
         return [s.start for s in sentences(doc)]
     if sent is None:
-        sent = doc.to_array([SENT_START]).ravel().tolist()
+        sent = doc.to_array(SENT_START)
     # a token's SENT_START is 1 (starts), -1 (does not) or 0 (unset); unset everywhere after
     # the first token: one sentence (the first token always starts one, as `Doc.sents` has it)
-    return [0, *compress(count(1), map((1).__eq__, sent[1:]))] if len(sent) > 1 else [0] * len(sent)
+    return [0, *(np.flatnonzero(sent[1:] == 1) + 1).tolist()] if len(sent) > 1 else [0] * len(sent)
 
 
 def _indices(items: list[str], value: str) -> list[int]:
