@@ -160,6 +160,9 @@ class Form:
                  "has_upper", "based", "cue", "capitals", "dataset", "eponym", "marked")
 
     def __init__(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
+        if len(tokens) == 1 and tokens[0].isalpha() and tokens[0].islower():
+            self._plain(tokens[0], vocab)  # most words: the same facts, fewer tests
+            return
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
         self.parts = parts = [t for t in tokens if t not in DASHES]
@@ -209,6 +212,31 @@ class Form:
         #: a word a rule starts from (most words are none of these)
         self.marked = (self.named or self.is_head or self.cue or self.capitalised or bool(self.capitals)
                        or bool(self.dataset) or self.eponym)
+
+
+    def _plain(self, text: str, vocab: Vocabulary) -> None:
+        """`__init__` for one lower-case token of letters only (no capital, dash or digit)."""
+        self.text = self.lower = text
+        self.parts = [text]
+        self.head = head = singular(text)
+        self.is_head = is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        adverb = len(text) > 4 and text.endswith("ly")
+        self.weak = text in vocab.weak or adverb
+        self.generic = head in vocab.generic
+        self.stop = stop = text in vocab.stop_words
+        open_class = not stop and text not in vocab.verbs
+        self.modifier = open_class and len(text) >= 2 and not adverb and head == text
+        self.continues = open_class and not text.endswith("ly")
+        self.plural = head != text
+        self.singular = head == text
+        self.adjective = text.endswith(_ADJECTIVE_SUFFIXES)
+        self.named = self.prefixed = self.nounlike = self.capitalised = self.has_upper = self.based = False
+        self.cue = cue = text in CUE_VERBS or text == "based"
+        self.capitals = ()
+        self.dataset = dataset = "head" if head in DATASET_HEADS else ""
+        self.eponym = eponym = head in EPONYM_HEADS
+        self.marked = is_head or cue or bool(dataset) or eponym
 
 
 class Forms(dict):
