@@ -114,7 +114,7 @@ def _long_before(tokens: Tokens, paren: int, close: int) -> tuple[Range, Range] 
     window_start = _window_start(tokens, paren, _max_words(short))
     if window_start >= paren:
         return None
-    base = tokens.idx[window_start]  # `candidate` is doc.text[base:...]
+    base = tokens.doc[window_start].idx  # `candidate` is doc.text[base:...]
     candidate = tokens.span_text(window_start, paren)
     offset = match_long_form(short, candidate)
     if offset is None:

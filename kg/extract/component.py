@@ -43,6 +43,8 @@ _FIRST_TIER = (LONG_FORM, ACRONYM, NAMED)
 _SECOND_TIER = (LEXICON, EMPHASIS, EPONYM, TITLE, CUE, PHRASE, CONTEXT, DATASET)
 #: Spans that are names, whatever their last word: an acronym and a shape-named method.
 _NAMES = frozenset({ACRONYM, NAMED})
+#: Texts whose `_is_term` a component keeps before it starts afresh.
+_MAX_TERMS = 1 << 16
 
 if not Doc.has_extension("kg_acronyms"):
     Doc.set_extension("kg_acronyms", default=())
@@ -91,6 +93,7 @@ class MethodTagger:
         self.forms = Forms(self.vocab)
         self.datasets = DatasetFinder(nlp, self.vocab, self.exact_matcher, self.lower_matcher)
         self._dataset_id = nlp.vocab.strings[DATASET]
+        self._terms: dict[str, bool] = {}  # `_is_term` by text
 
     def __call__(self, doc: Doc) -> Doc:
         tokens = Tokens(doc)
@@ -182,7 +185,15 @@ class MethodTagger:
 
     def _is_term(self, text: str) -> bool:
         """The final guard: never a generic word, stop word, letterless string, hardware,
-        organisation or hype phrase (`not_methods.txt`) alone."""
+        organisation or hype phrase (`not_methods.txt`) alone. Judged once per distinct text."""
+        known = self._terms.get(text)
+        if known is None:
+            if len(self._terms) >= _MAX_TERMS:
+                self._terms.clear()
+            known = self._terms[text] = self._judge_term(text)
+        return known
+
+    def _judge_term(self, text: str) -> bool:
         text = concept_text(text)
         if len(text) < 2 or not any(c.isalpha() for c in text) or text in self.vocab.generic \
                 or text in self.vocab.stop_words:

@@ -32,7 +32,7 @@ from kg.extract.datasets import DATASETS_KEY
 from kg.extract.normalize import concept_key, display_form
 from kg.extract.pipeline import COMPONENT, default_pipeline
 from kg.extract.vocab import vocabulary
-from kg.extract.words import sentences
+from kg.extract.words import sentence_starts
 from kg.records import Method, MethodMention, Paper, mention_to_dict
 
 
@@ -166,14 +166,14 @@ def link_concepts(papers: Sequence[Paper], docs: Sequence[Doc]) -> Concepts:
 def _reduce(key: str, doc: Doc, text: str) -> _Found:
     """The compact record of a processed doc (`text` is `doc.text`): its spans and its possible
     bare short forms."""
-    sents = sentences(doc)
-    starts = [s.start for s in sents]
+    starts = sentence_starts(doc)
     sentence_texts: dict[int, str] = {}  # one string per sentence, shared by its mentions
 
     def use(span: Span) -> _Use:
         k = bisect_right(starts, span.start) - 1
         if k not in sentence_texts:
-            sentence_texts[k] = text[sents[k].start_char:sents[k].end_char]
+            last = doc[(starts[k + 1] if k + 1 < len(starts) else len(doc)) - 1]
+            sentence_texts[k] = text[doc[starts[k]].idx:last.idx + len(last)]
         return _Use(span.start, span.start == starts[k],
                     MethodMention(text[span.start_char:span.end_char], span.start_char, span.end_char,
                                   sentence_texts[k]))

@@ -11,6 +11,8 @@
 """
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from kg.extract.rules import Candidate, Words
 
 LIST, CONTEXT, EMPHASIS, EPONYM = "LIST", "CONTEXT", "EMPHASIS", "EPONYM"
@@ -25,7 +27,6 @@ _VERBS = frozenset({"analyse", "analyze", "analyses", "analyzes", "apply", "appl
                     "trains", "revisit", "revisits", "generalize", "generalizes", "generalise", "generalises",
                     "improve", "improves", "combine", "combines", "replace", "replaces", "study", "studies"})
 _DETERMINERS = frozenset({"the", "a", "an"})
-_LIST_WORDS = frozenset({",", "and", "or"})
 _CONJUNCTIONS = frozenset({"and", "or"})
 _EMPHASIS_MARKS = frozenset({"*", "_", "**", "__"})
 _MAX_EMPHASIS = 6
@@ -72,29 +73,35 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
     ends = {end for _, end, _ in terms}
     starts = {start for start, _, _ in terms}
     tokens = words.tokens
-    word_at = {s: k for k, s in enumerate(words.starts)}
-    candidates = [i for i in words.marked if words.starts[i] not in taken and _name_like(words, i, dashed)]
+    text = tokens.text
+    separators = words.separators  # a word with no separator beside it is linked to nothing
+    candidates = [i for i in words.marked if (words.starts[i] - 1 in separators or words.ends[i] in separators)
+                  and words.starts[i] not in taken and _name_like(words, i, dashed)]
     method = set()
+
+    def word_at(token: int) -> int:
+        """The index of the word starting at `token`, or -1."""
+        k = bisect_left(words.starts, token)
+        return k if k < len(words.starts) and words.starts[k] == token else -1
 
     def listed(seps: list[str], outer: int) -> bool:
         """Separators make a list when one is `and`/`or`, or when token `outer` (on the far side of
         word `i`) is a separator too: `On PTB, FlashTune also ...` is no list."""
-        return any(t in _CONJUNCTIONS for t in seps) or (0 <= outer < len(tokens)
-                                                         and tokens.text[outer].lower() in _LIST_WORDS)
+        return not _CONJUNCTIONS.isdisjoint(map(str.lower, seps)) or outer in separators
 
     def linked(i: int, step: int) -> int | None:
         """The word index across list separators from word `i` (left: -1, right: +1)."""
         if step < 0:
             k = words.starts[i] - 1
-            while k >= 0 and tokens.text[k].lower() in _LIST_WORDS:
+            while k in separators:
                 k -= 1
-            if k == words.starts[i] - 1 or k < 0 or not listed(tokens.lower[k + 1:words.starts[i]], words.ends[i]):
+            if k == words.starts[i] - 1 or k < 0 or not listed(text[k + 1:words.starts[i]], words.ends[i]):
                 return None
             return -(k + 1)  # a token end, marked negative: the word ending there
         k = words.ends[i]
-        while k < len(tokens) and tokens.text[k].lower() in _LIST_WORDS:
+        while k in separators:
             k += 1
-        if k == words.ends[i] or k >= len(tokens) or not listed(tokens.lower[words.ends[i]:k], words.starts[i] - 1):
+        if k == words.ends[i] or k >= len(tokens) or not listed(text[words.ends[i]:k], words.starts[i] - 1):
             return None
         return k
 
@@ -108,10 +115,10 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
                     continue
                 if step < 0:
                     end = -j
-                    if end in ends or (end - 1 in word_at and word_at[end - 1] in method):
+                    if end in ends or word_at(end - 1) in method:
                         method.add(i)
                 else:
-                    if j in starts or (j in word_at and word_at[j] in method):
+                    if j in starts or word_at(j) in method:
                         method.add(i)
     return [(words.starts[i], words.ends[i], label) for i in sorted(method)]
 

@@ -17,6 +17,9 @@ _DASHES = re.compile(r"[\u2010-\u2015\u2212\ufe58\ufe63\uff0d]")
 _LATEX_COMMAND = re.compile(r"\\[A-Za-z]+\*?")
 _LATEX_MARKUP = re.compile(r"[{}$*_^~\\`]")
 _LINE_BREAK_HYPHEN = re.compile(r"(?<=[a-z])- (?!(?:and|or|to|vs)\b)(?=[a-z])")
+#: What `clean_surface` may change besides spaces: non-ASCII (NFKC, dashes), LaTeX and markdown
+#: characters, a line-break hyphen.
+_NEEDS_CLEANING = re.compile(r"[^\x00-\x7f]|[{}$*_^~\\`]|- ")
 _EDGE_PUNCT = "()[]<>\"'“”‘’,.;:!?"
 _PLURAL_ACRONYM = re.compile(r"^[A-Z][A-Za-z0-9]*[A-Z0-9]s$")
 #: The normalisation functions are pure and see the same strings again and again: each keeps
@@ -34,6 +37,8 @@ _IRREGULAR = {"biases": "bias", "aliases": "alias", "atlases": "atlas", "corpora
 
 def clean_surface(text: str) -> str:
     """A mention as a readable label: NFKC, plain `-` dashes, no LaTeX remnants, one space."""
+    if _NEEDS_CLEANING.search(text) is None:  # plain ASCII without markup: only the spaces to tidy
+        return " ".join(text.split()).strip(_EDGE_PUNCT + " ")
     text = unicodedata.normalize("NFKC", text)
     text = _DASHES.sub("-", text)
     text = _LATEX_COMMAND.sub("", text)
@@ -85,9 +90,15 @@ def singular_phrase(text: str) -> str:
 
 
 @lru_cache(maxsize=_CACHE)
+def _clean_singular(text: str) -> str:
+    """`clean_surface`, then `singular_phrase`: shared by `concept_text` and `display_form`."""
+    return singular_phrase(clean_surface(text))
+
+
+@lru_cache(maxsize=_CACHE)
 def concept_text(text: str) -> str:
     """The canonical comparison text of a term (see the module docstring)."""
-    text = singular_phrase(clean_surface(text))
+    text = _clean_singular(text)
     text = text.replace("+", " plus ").replace("#", " sharp ").casefold()
     text = text.replace("-", " ").replace("'s", "").replace("'", "")
     return " ".join(text.split())
@@ -104,7 +115,7 @@ def display_form(text: str, *, sentence_start: bool) -> str:
     """A mention as a label candidate: cleaned, singular, and without a capital that only the
     sentence start gave it (`Reinforcement learning` -> `reinforcement learning`, `Open-world
     Graph Assistant` kept)."""
-    text = singular_phrase(clean_surface(text))
+    text = _clean_singular(text)
     if sentence_start and text[:1].isupper():
         first, _, rest = text.partition(" ")
         first_parts = first.split("-")

@@ -8,6 +8,7 @@ noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never 
 """
 from __future__ import annotations
 
+from functools import cached_property
 from itertools import compress, count
 from operator import attrgetter
 
@@ -27,6 +28,8 @@ _HEAD_POS = frozenset({"NOUN", "PROPN", "X"})
 _CLAUSE_ENDS = frozenset({"and", "or", "of", "in", "for"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "our", "its", "their", "his", "her"})
 _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
+#: What separates the items of a list, lower-case.
+LIST_SEPARATORS = frozenset({",", "and", "or"})
 
 
 class Words:
@@ -112,8 +115,12 @@ class Words:
 
     def where(self, flag: str) -> list[int]:
         """The indices of the words whose `Form` has `flag` set, one of those `Form.marked`."""
-        forms = self.forms
-        return [i for i in self.marked if getattr(forms[i], flag)]
+        return list(compress(self.marked, map(attrgetter(flag), map(self.forms.__getitem__, self.marked))))
+
+    @cached_property
+    def separators(self) -> frozenset[int]:
+        """The tokens that separate the items of a list: `,`, `and`, `or` (in any case)."""
+        return frozenset(i for separator in LIST_SEPARATORS for i in self.tokens.indices(separator, lower=True))
 
     def capitals(self) -> list[int]:
         """The tokens with two or more capitals (`LLMs`, `FlashSketch`)."""
@@ -157,17 +164,20 @@ def technique_phrases(words: Words) -> list[Candidate]:
     (`learning rate`) ends no phrase.
     """
     found: list[Candidate] = []
-    forms = words.forms
+    forms, starts, tagged, chunked = words.forms, words.starts, words.tagged, bool(words.chunk_of)
+    sentence_starts = words.tokens.starts_sentence
     for i in words.where("is_head"):
         form = forms[i]
-        if not words.is_head(i):  # by its tag
+        if tagged and not words.is_head(i):  # by its tag
             continue
         if i + 1 < len(forms) and words.continues_phrase(i + 1):
             continue
         modifiers: list[int] = []
         j = i - 1
-        while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and not words.starts_sentence(j + 1)
-               and words.is_modifier(j) and words.same_chunk(j, i)):
+        # `Words.is_modifier`, `starts_sentence` and `same_chunk`, with their untagged, unparsed case inline
+        while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and starts[j + 1] not in sentence_starts
+               and forms[j].modifier and (not tagged or words.is_modifier(j))
+               and (not chunked or words.same_chunk(j, i))):
             modifiers.insert(0, j)
             j -= 1
         modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))

@@ -9,8 +9,8 @@ boundaries of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress, count
 
-import numpy as np
 from spacy.attrs import IS_PUNCT, ORTH
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
@@ -35,25 +35,24 @@ class ArraySentencizer(Sentencizer):
     @punct_chars.setter
     def punct_chars(self, chars: Iterable[str]) -> None:  # set by __init__ and from_bytes/from_disk
         self._punct_chars = set(chars)
-        self._punct_ids = np.array(sorted(get_string_id(c) for c in self._punct_chars), dtype=np.uint64)
+        self._punct_ids = frozenset(get_string_id(c) for c in self._punct_chars)
 
     def predict(self, docs: Iterable[Doc]) -> list[list[bool]]:
         """Per doc, whether each token starts a sentence."""
         return [self._starts(doc) for doc in docs]
 
     def _starts(self, doc: Doc) -> list[bool]:
-        if not len(doc):
+        n = len(doc)
+        if not n:
             return []
-        orth, punct = doc.to_array([ORTH, IS_PUNCT]).T
-        ids = self._punct_ids  # sorted: a binary search per token beats np.isin on short docs
-        if len(ids):
-            final = ids[np.searchsorted(ids, orth).clip(0, len(ids) - 1)] == orth
-        else:
-            final = np.zeros(len(doc), dtype=bool)
-        word = ~final & (punct == 0)
-        seen = np.flatnonzero(final | word)  # the tokens that set or end a pending sentence end
-        after_final = np.zeros(len(doc), dtype=bool)
-        after_final[seen[1:]] = final[seen[:-1]]
-        starts = word & after_final
+        orth, punct = doc.to_array([ORTH, IS_PUNCT]).T.tolist()
+        final = self._punct_ids
+        starts = [False] * n
         starts[0] = True
-        return starts.tolist()
+        # after each sentence-final token, the next token that is neither final nor punctuation
+        for i in compress(count(1), map(final.__contains__, orth)):
+            while i < n and (punct[i] or orth[i] in final):
+                i += 1
+            if i < n:
+                starts[i] = True
+        return starts

@@ -14,7 +14,8 @@ import re
 from bisect import bisect_right
 from functools import cached_property, lru_cache
 
-from spacy.attrs import IDX, ORTH, SPACY
+import numpy as np
+from spacy.attrs import ORTH, SENT_START, SPACY
 from spacy.tokens import Doc, Span
 
 from kg.extract.normalize import singular
@@ -40,14 +41,15 @@ _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "a
 
 
 class Tokens:
-    """A Doc's tokens as plain lists, read once: texts, character offsets, trailing space and
+    """A Doc's tokens as plain lists, read once: texts, trailing space and
     sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them."""
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        orth, self.idx, self.space = doc.to_array([ORTH, IDX, SPACY]).T.tolist() if len(doc) else ([], [], [])
+        array = doc.to_array([ORTH, SPACY, SENT_START])
+        orth, self.space = array[:, :2].T.tolist() if len(doc) else ([], [])
         self.text = _texts(orth, doc)
-        self.sentence_starts = [s.start for s in sentences(doc)]
+        self.sentence_starts = sentence_starts(doc, array[:, 2])
         self.starts_sentence = frozenset(self.sentence_starts)
         self.tagged = doc.has_annotation("TAG")
 
@@ -106,6 +108,18 @@ def sentences(doc: Doc) -> list[Span]:
     return list(doc.sents) if doc.has_annotation("SENT_START") else [doc[:]]
 
 
+def sentence_starts(doc: Doc, sent: np.ndarray | None = None) -> list[int]:
+    """The first token of each of `sentences(doc)`, read from the doc's `SENT_START` column (`sent`
+    when the caller has it) rather than from a `Span` per sentence."""
+    if "sents" in doc.user_hooks:
+        return [s.start for s in sentences(doc)]
+    if sent is None:
+        sent = doc.to_array(SENT_START)
+    # a token's SENT_START is 1 (starts), -1 (does not) or 0 (unset); unset everywhere after
+    # the first token: one sentence (the first token always starts one, as `Doc.sents` has it)
+    return [0, *(np.flatnonzero(sent[1:] == 1) + 1).tolist()] if len(sent) > 1 else [0] * len(sent)
+
+
 def _indices(items: list[str], value: str) -> list[int]:
     found: list[int] = []
     try:
@@ -146,6 +160,9 @@ class Form:
                  "has_upper", "based", "cue", "capitals", "dataset", "eponym", "marked")
 
     def __init__(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
+        if len(tokens) == 1 and tokens[0].isalpha() and tokens[0].islower():
+            self._plain(tokens[0], vocab)  # most words: the same facts, fewer tests
+            return
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
         self.parts = parts = [t for t in tokens if t not in DASHES]
@@ -195,6 +212,31 @@ class Form:
         #: a word a rule starts from (most words are none of these)
         self.marked = (self.named or self.is_head or self.cue or self.capitalised or bool(self.capitals)
                        or bool(self.dataset) or self.eponym)
+
+
+    def _plain(self, text: str, vocab: Vocabulary) -> None:
+        """`__init__` for one lower-case token of letters only (no capital, dash or digit)."""
+        self.text = self.lower = text
+        self.parts = [text]
+        self.head = head = singular(text)
+        self.is_head = is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        adverb = len(text) > 4 and text.endswith("ly")
+        self.weak = text in vocab.weak or adverb
+        self.generic = head in vocab.generic
+        self.stop = stop = text in vocab.stop_words
+        open_class = not stop and text not in vocab.verbs
+        self.modifier = open_class and len(text) >= 2 and not adverb and head == text
+        self.continues = open_class and not text.endswith("ly")
+        self.plural = head != text
+        self.singular = head == text
+        self.adjective = text.endswith(_ADJECTIVE_SUFFIXES)
+        self.named = self.prefixed = self.nounlike = self.capitalised = self.has_upper = self.based = False
+        self.cue = cue = text in CUE_VERBS or text == "based"
+        self.capitals = ()
+        self.dataset = dataset = "head" if head in DATASET_HEADS else ""
+        self.eponym = eponym = head in EPONYM_HEADS
+        self.marked = is_head or cue or bool(dataset) or eponym
 
 
 class Forms(dict):
