@@ -23,10 +23,10 @@ from pathlib import Path
 
 import networkx as nx
 
-from kg.engine import tasks
-from kg.engine.partitions import DEFAULT_PARTITION_BYTES, count_lines, numbered, plan
+from kg.engine import identity, tasks
+from kg.engine.partitions import DEFAULT_PARTITION_BYTES, Partition, count_lines, numbered, plan
 from kg.errors import ArgumentError
-from kg.readers import ReadResult, merge_records, sample_path
+from kg.readers import ReadResult, fatal, sample_path
 
 #: Records are Python objects in object columns: no conversion to Arrow strings, and shuffles by
 #: tasks (a peer-to-peer shuffle would convert the partitions to Arrow).
@@ -108,8 +108,6 @@ def cluster_graph(
     >>> result, G = cluster_graph("local:2", ["papers.jsonl"], "out")  # doctest: +SKIP
     """
     import dask
-    import dask.dataframe as dd
-    import pandas as pd
 
     from kg.extract import make_pipeline
     from kg.extract.concepts import _link_both  # the corpus-level half of kg.extract
@@ -124,29 +122,34 @@ def cluster_graph(
         ranged = [part for part in parts if part.end is not None]
         counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
         parts = numbered(parts, [counts.get(part.index, 0) for part in parts])
-
-        reads = client.map(tasks.read, parts, require_authors=require_authors)
-
-        def records() -> Iterator[object]:
-            while reads:  # in input order, one partition's records at a time on the client
-                yield from reads.pop(0).result()
-
-        result = merge_records(records(), files, strict=strict)
-        papers = result.papers
-        frame = pd.DataFrame({"pos": pd.Series(range(len(papers)), dtype="int64"),
-                              "key": pd.Series([p.key for p in papers], dtype=object),
-                              "text": pd.Series([p.text for p in papers], dtype=object)})
-        width = max(len(parts), 1)
-        found = []
-        if papers:
-            chunks = min(len(papers), max(width, math.ceil(len(papers) / EXTRACT_PAPERS)))
-            extracted = dd.from_pandas(frame, npartitions=chunks, sort=False).map_partitions(
-                tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
-            found = list(extracted.compute().sort_values("pos")["found"])
+        result, found = _read_and_extract(client, parts, files, strict, require_authors, spacy_model)
         concepts = _link_both(found)
-        G = build_graph(papers, concepts.methods, datasets=concepts.datasets, aliases=alias_table)
-        _write_tables(G, Path(out_dir) / "tables", width)
+        G = build_graph(result.papers, concepts.methods, datasets=concepts.datasets, aliases=alias_table)
+        _write_tables(G, Path(out_dir) / "tables", max(len(parts), 1))
     return result, G
+
+
+def _read_and_extract(client: object, parts: list[Partition], files: list[str], strict: bool,
+                      require_authors: bool, spacy_model: str | None) -> tuple[ReadResult, list]:
+    """Read, merge and extract on the workers; gather the problems, then the distinct papers with
+    what extraction found in them (each in input order). The records read stay on the workers."""
+    import dask.dataframe as dd
+
+    records = client.persist(dd.from_map(identity.read_frame, parts, require_authors=require_authors,
+                                         meta=identity.RECORDS_META, enforce_metadata=False))
+    width = max(len(parts), 1)
+    read_papers = int(records["paper"].sum().compute())
+    chunks = max(width, math.ceil(read_papers / EXTRACT_PAPERS))
+    merged = client.persist(identity.merged(records, identity.group_labels(records, width, client), chunks))
+    problems = dd.concat([records[~records["paper"]], merged[~merged["paper"]]]).compute()
+    problems = list(problems.sort_values("seq", kind="stable")["record"])
+    del records  # released on the workers
+    first = next((problem for problem in problems if fatal(problem)), None)
+    if strict and first is not None:
+        raise first
+    found = merged[merged["paper"]].map_partitions(tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
+    found = found.compute().sort_values("seq")
+    return ReadResult(list(found["paper"]), problems, files), list(found["found"])
 
 
 def _write_tables(G: nx.DiGraph, tables: Path, width: int) -> None:
