@@ -1,16 +1,17 @@
-"""`kg build --scheduler ADDRESS`: reading, extraction and the pair tables on a Dask cluster.
+"""`kg build --scheduler ADDRESS`: reading, identity, extraction and the pair tables on a Dask cluster.
 
 On the workers: each partition is read (`kg.engine.partitions`, with the readers' own
-`kg.readers.iter_part`), and the distinct papers go through the worker's spaCy pipeline (built
-once per worker thread), reduced to what corpus-level linking needs. The co-author and method pair
-tables are Dask group-bys (a shuffle on the paper, then on the pair), written by the workers as
-Parquet into `DIR/tables/` with the authorship and mention tables.
+`kg.readers.iter_part`) and kept there; the groups of records that may be one paper are found by
+shuffles on their identity keys and each group merged by the readers' own rules
+(`kg.engine.identity`); the distinct papers go through the worker's spaCy pipeline (built once per
+worker thread), reduced to what corpus-level linking needs. The co-author and method pair tables
+are Dask group-bys (a shuffle on the paper, then on the pair), written by the workers as Parquet
+into `DIR/tables/` with the authorship and mention tables.
 
-On the client: the records are gathered partition by partition in input order and deduplicated
-by the readers' own rules (`kg.readers.merge_records`, the `Deduper` of `read()`), so papers,
-merges and notices are those of the in-process build; the extraction records are linked into
-concepts (`kg.extract`) and built into the hub graph (`kg.graph`), from which `kg.build` writes
-every other file as it does in one process: same inputs, same bytes.
+On the client: the problems, then the distinct papers with what extraction found in them (never
+the records read); they are put in input order, linked into concepts (`kg.extract`) and built
+into the hub graph (`kg.graph`), from which `kg.build` writes every other file as it does in one
+process: same inputs, same bytes.
 """
 from __future__ import annotations
 
