@@ -3,6 +3,7 @@ also when a worker process is killed in the middle of the build."""
 from __future__ import annotations
 
 import filecmp
+import gzip
 import json
 import os
 import signal
@@ -22,13 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import corpus  # noqa: E402
 
-from kg.engine import cluster_graph  # noqa: E402
+from kg.engine import cluster_graph, map_on  # noqa: E402
 from kg.engine.partitions import plan  # noqa: E402
 from kg.errors import ArgumentError  # noqa: E402
 from kg.readers import SharedAbstract, read  # noqa: E402
 from kg.records import Paper  # noqa: E402
 from kg.graph import coauthor_graph, topic_graph  # noqa: E402
-from kg.rdf import iter_ntriples  # noqa: E402
+from kg.rdf import iter_ntriples, write_graph_parts  # noqa: E402
 from kg.workflow import build, load_graph  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -226,3 +227,19 @@ def test_a_worker_killed_mid_build_costs_a_retry_not_the_build(cluster, inputs, 
     assert "error" not in outcome, outcome.get("error")
     assert victim not in client.scheduler_info()["workers"]  # it died; the nanny started another
     assert _same_outputs(tmp_path / "one", tmp_path / "dask") == []
+
+
+def test_a_partitioned_cluster_build_has_its_parts_made_by_the_workers(cluster, tmp_path):
+    local, client = cluster
+    result = build(None, tmp_path / "out", quiet=True, scheduler=local.scheduler_address, partitioned=True)
+    out = tmp_path / "out"
+    made = [p.relative_to(out).as_posix() for p in result.files if p.name.startswith("graph-")]
+    assert made == ["graph-00000.nt.gz"] and all(path.exists() for path in result.files)
+    assert gzip.decompress((out / "graph-00000.nt.gz").read_bytes()) == (out / "graph.nt").read_bytes()
+    assert {p.parent.name for p in result.files if p.suffix == ".parquet"} == {
+        "authorship", "mentions", "coauthor_pairs", "method_pairs"}
+    nt = out / "graph.nt"
+    size = nt.stat().st_size // 5
+    on_workers = write_graph_parts(nt, tmp_path / "workers", part_bytes=size, run=map_on(client))
+    here = write_graph_parts(nt, tmp_path / "here", part_bytes=size)
+    assert len(on_workers) >= 5 and [p.read_bytes() for p in on_workers] == [p.read_bytes() for p in here]

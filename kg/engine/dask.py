@@ -18,8 +18,8 @@ from __future__ import annotations
 import logging
 import math
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, ExitStack
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 
 import networkx as nx
@@ -32,8 +32,6 @@ from kg.readers import ReadResult, fatal, sample_path
 #: Records are Python objects in object columns: no conversion to Arrow strings, and shuffles by
 #: tasks (a peer-to-peer shuffle would convert the partitions to Arrow).
 _CONFIG = {"dataframe.convert-string": False, "dataframe.shuffle.method": "tasks"}
-#: The Parquet tables written into `DIR/tables/`, one folder (of part files) each.
-TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
 #: Papers per extraction partition at most (more partitions when the inputs have fewer).
 EXTRACT_PAPERS = 1000
 
@@ -68,8 +66,14 @@ def connect(scheduler: str, *, quiet: bool = True) -> Iterator[object]:
         yield client
 
 
+def map_on(client: object) -> Callable[[Callable, list[tuple]], list]:
+    """`run(function, argument tuples)` -> the results in order, computed on `client`'s workers
+    (e.g. `kg.rdf.write_graph_parts`' compressions into the build folder on shared storage)."""
+    return lambda function, jobs: client.gather(client.map(function, *zip(*jobs))) if jobs else []
+
+
 def cluster_graph(
-    scheduler: str,
+    scheduler: str | object,
     inputs: Sequence[str | os.PathLike[str]] | None,
     out_dir: str | os.PathLike[str],
     *,
@@ -86,8 +90,8 @@ def cluster_graph(
 
     Parameters
     ----------
-    scheduler : str
-        `tcp://host:port` or `local:N` (see `connect`).
+    scheduler : str or distributed.Client
+        `tcp://host:port` or `local:N` (see `connect`), or the client of a cluster already connected.
     inputs : sequence of paths or None
         The input files (`FILE@YEAR` as for `kg.read`; None or empty: the embedded sample); every
         worker must be able to read them.
@@ -119,7 +123,8 @@ def cluster_graph(
     make_pipeline(spacy_model)  # an uninstalled model fails here, before the cluster starts
     files = [str(path) for path in (inputs or [sample_path()])]
     parts = plan(files, format, partition_bytes)
-    with connect(scheduler, quiet=quiet) as client, dask.config.set(_CONFIG):
+    connected = connect(scheduler, quiet=quiet) if isinstance(scheduler, str) else nullcontext(scheduler)
+    with connected as client, dask.config.set(_CONFIG):
         ranged = [part for part in parts if part.end is not None]
         counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
         parts = numbered(parts, [counts.get(part.index, 0) for part in parts])
@@ -153,30 +158,24 @@ def _read_and_extract(client: object, parts: list[Partition], files: list[str], 
     return ReadResult(list(found["paper"]), problems, files), list(found["found"])
 
 
-def _write_tables(G: nx.DiGraph, tables: Path, width: int) -> None:
+def _write_tables(G: nx.DiGraph, folder: Path, width: int) -> None:
     """The authorship and mention rows of the hub graph, and the co-author and method pair tables
     grouped from them by Dask (a shuffle on the paper, then on the pair), written by the workers as Parquet."""
     import dask
     import dask.dataframe as dd
-    import pandas as pd
 
-    authorship = [(u, d["position"], v, d["name"]) for u, v, d in G.edges(data=True) if d["rel"] == "authored_by"]
-    mentions = [(u, v, d["count"]) for u, v, d in G.edges(data=True) if d["rel"] == "mentions"]
-    frames = {
-        "authorship": pd.DataFrame(authorship, columns=["paper", "position", "author", "name"]).astype(
-            {"paper": "string", "position": "int64", "author": "string", "name": "string"}),
-        "mentions": pd.DataFrame(mentions, columns=["paper", "method", "mentions"]).astype(
-            {"paper": "string", "method": "string", "mentions": "int64"}),
-    }
+    from kg.exports.tables import PAIRS, frames, pair_rows, pair_table
+
+    tables = frames(G)
     rows = {name: dd.from_pandas(frame, npartitions=max(1, min(width, len(frame))), sort=False)
-            for name, frame in frames.items()}
-    writes = [rows[name].to_parquet(tables / name, write_index=False, compute=False) for name in frames]
-    pair_meta = tasks.pair_rows(frames["authorship"].iloc[:0], "author")
-    table_meta = tasks.pair_table(pair_meta)
-    for name, source, member in (("coauthor_pairs", "authorship", "author"), ("method_pairs", "mentions", "method")):
+            for name, frame in tables.items()}
+    writes = [frame.to_parquet(folder / name, write_index=False, compute=False) for name, frame in rows.items()]
+    pair_meta = pair_rows(tables["authorship"].iloc[:0], "author")
+    table_meta = pair_table(pair_meta)
+    for name, source, member in PAIRS:
         by_paper = rows[source].shuffle("paper", npartitions=width, shuffle_method="tasks")
-        pairs = by_paper.map_partitions(tasks.pair_rows, member, meta=pair_meta)
+        pairs = by_paper.map_partitions(pair_rows, member, meta=pair_meta)
         grouped = pairs.shuffle(["source", "target"], npartitions=width, shuffle_method="tasks").map_partitions(
-            tasks.pair_table, meta=table_meta)
-        writes.append(grouped.to_parquet(tables / name, write_index=False, compute=False))
+            pair_table, meta=table_meta)
+        writes.append(grouped.to_parquet(folder / name, write_index=False, compute=False))
     dask.compute(*writes)
