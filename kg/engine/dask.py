@@ -146,7 +146,7 @@ def _read_and_extract(client: object, parts: list[Partition], files: list[str], 
     width = max(len(parts), 1)
     read_papers = int(records["paper"].sum().compute())
     chunks = max(width, math.ceil(read_papers / EXTRACT_PAPERS))
-    merged = client.persist(identity.merged(records, identity.group_labels(records, width, client), chunks))
+    merged = client.persist(identity.merged(records, *identity.group_labels(records, width, client), chunks))
     problems = dd.concat([records[~records["paper"]], merged[~merged["paper"]]]).compute()
     problems = list(problems.sort_values("seq", kind="stable")["record"])
     del records  # released on the workers

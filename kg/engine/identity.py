@@ -28,6 +28,8 @@ LINKS_META = pd.DataFrame({"seq": pd.Series([], dtype="int64"), "ident": pd.Seri
                            "label": pd.Series([], dtype="int64"), "changed": pd.Series([], dtype=bool)})
 LABELS_META = pd.DataFrame({"seq": pd.Series([], dtype="int64"), "label": pd.Series([], dtype="int64")})
 _SHUFFLE = {"shuffle_method": "tasks"}
+#: Labels (records that share a key) at most sent whole to every records partition; more are joined by a shuffle.
+BROADCAST_LABELS = 1_000_000
 
 
 def read_frame(part: Partition, require_authors: bool = True) -> pd.DataFrame:
@@ -75,10 +77,11 @@ def _merged(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["seq", "record", "paper"]).astype(RECORDS_META.dtypes.to_dict())
 
 
-def group_labels(records: object, npartitions: int, client: object) -> object:
+def group_labels(records: object, npartitions: int, client: object) -> tuple[object, int]:
     """(seq, label) for each paper record that shares an identity key with another: the smallest
-    number of a record in its group. The links are shuffled on the key and on the record until the
-    labels hold still; only the number of changed labels comes to the client."""
+    number of a record in its group, persisted on the workers, and how many there are. The links
+    are shuffled on the key and on the record until the labels hold still; only the number of
+    changed labels, and at the end of labels, comes to the client."""
     links = records.map_partitions(_links, meta=LINKS_META).shuffle("ident", npartitions=npartitions, **_SHUFFLE)
     links = client.persist(links.map_partitions(_shared, meta=LINKS_META))
     while True:
@@ -89,13 +92,18 @@ def group_labels(records: object, npartitions: int, client: object) -> object:
         if not int(links["changed"].sum().compute()):
             break
         links = links.assign(changed=False)
-    return links.shuffle("seq", npartitions=npartitions, **_SHUFFLE).map_partitions(_labels, meta=LABELS_META)
+    labels = client.persist(links.shuffle("seq", npartitions=npartitions, **_SHUFFLE).map_partitions(
+        _labels, meta=LABELS_META))
+    return labels, int(labels.shape[0].compute())
 
 
-def merged(records: object, labels: object, npartitions: int) -> object:
+def merged(records: object, labels: object, count: int, npartitions: int) -> object:
     """The papers of `records` shuffled on their group (their own number when they share no key)
-    and merged in input order on the workers: a records frame of the distinct papers and notices."""
-    papers = records[records["paper"]].merge(labels, on="seq", how="left")
+    and merged in input order on the workers: a records frame of the distinct papers and notices.
+    `count` labels are joined to the records by sending them to every records partition when
+    they are few (no shuffle of the records for that), else by a shuffle of both on the record."""
+    papers = records[records["paper"]].merge(labels, on="seq", how="left",
+                                             broadcast=True if count <= BROADCAST_LABELS else None)
     papers = papers.assign(label=papers["label"].fillna(papers["seq"]).astype("int64"))
     return papers.shuffle("label", npartitions=npartitions, **_SHUFFLE).map_partitions(
         _merged, meta=RECORDS_META)
