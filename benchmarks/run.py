@@ -44,11 +44,12 @@ import corpus  # noqa: E402
 IJCAI_LISTING = corpus.DATA_DIR / "ijcai2024_listing.txt"
 IJCAI_JSONL = corpus.DATA_DIR / "ijcai2024.jsonl"
 
-#: Targets of issue 8 (printed next to the measurements with ✓/✗, never asserted).
-TARGET_10K_SECONDS = 30.0
-TARGET_100K_PEAK_GB = 4.0
-TARGET_EXTRACT_RATIO = 0.5
-TARGET_QUERY_MS = 100.0
+#: Targets of issue 24 (printed next to the measurements with ✓/✗, never asserted).
+TARGET_10K_SECONDS = 20.0
+TARGET_100K_PEAK_GB = 3.0
+TARGET_100K_SECONDS = 300.0
+TARGET_EXTRACT_WORDS_PER_S = 200_000
+TARGET_QUERY_MS = 50.0
 #: A stage still running after this many seconds is stopped (`--stage-timeout`), so one slow stage
 #: cannot hold up the run; the later stages are still measured.
 STAGE_TIMEOUT = 60.0
@@ -326,8 +327,8 @@ def _run_stages(ctx: _Context, profile: str | None, timeout: float) -> Iterator[
 
 def run_build(input: Path, out_dir: Path, workers: int, timeout: float) -> Iterator[StageResult]:
     """The `kg build` command on `input`, as users run it, timed as one stage from process start to
-    exit: what the stages add up to, with imports, the second writing process of `--workers` > 1
-    and the command's quick exit (`timeout` 0 = none)."""
+    exit: what the stages add up to, with imports, the writing processes of `--workers` > 1 and the
+    interpreter's teardown (`timeout` 0 = none)."""
     shutil.rmtree(out_dir, ignore_errors=True)  # the files counted below are this run's
     cmd = [sys.executable, "-m", "kg", "build", str(input), "-o", str(out_dir), "--workers", str(workers), "--quiet"]
     meter = PeakRss()
@@ -575,11 +576,13 @@ def _targets(by_corpus: dict[str, list[StageResult]], speed: dict | None, sparql
     if (hundred_k := builds.get("synthetic-100k")) is not None:
         _target(rows, "100k papers: kg build peak RSS", None if hundred_k.peak_rss is None else hundred_k.peak_rss / 2**30,
                 TARGET_100K_PEAK_GB, "GB", finished=hundred_k.seconds is not None)
+        _target(rows, "100k papers: kg build time", _seconds(hundred_k), TARGET_100K_SECONDS, "s",
+                finished=hundred_k.seconds is not None)
     if speed:
-        ratio = speed.get("extract() (pipe + linking)", {}).get("ratio_to_blank")
-        if ratio is not None:
-            rows.append(["extraction speed / bare tokenisation (IJCAI 2024)", f"{100 * ratio:.0f}%",
-                         f">= {100 * TARGET_EXTRACT_RATIO:.0f}%", _mark(ratio >= TARGET_EXTRACT_RATIO)])
+        words_per_s = speed.get("extract() (pipe + linking)", {}).get("words_per_s")
+        if words_per_s is not None:
+            rows.append(["extraction words/s, one core (IJCAI 2024)", f"{words_per_s:,.0f}",
+                         f">= {TARGET_EXTRACT_WORDS_PER_S:,}", _mark(words_per_s >= TARGET_EXTRACT_WORDS_PER_S)])
     if sparql and sparql.get("queries"):
         worst_name, worst = max(sparql["queries"].items(), key=lambda kv: kv[1]["oxigraph_ms"])
         _target(rows, f"slowest named query on Oxigraph, 10k papers ({worst_name})", worst["oxigraph_ms"],

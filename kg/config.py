@@ -1,8 +1,8 @@
 """Project settings in one place: `kg.toml`, or `[tool.kg]` in `pyproject.toml`, in the working folder.
 
 Keys are the long option names with `_` for `-` (`base_iri`, `spacy_model`, `aliases`, `min_weight`,
-`top_n`, `top_links`, `counting`, `seed`, `resolution`, `workers`, `format`, `strict`, `output`). A
-command-line option always wins over the file; the file wins over the built-in defaults.
+`top_n`, `top_links`, `datasets`, `counting`, `seed`, `resolution`, `workers`, `format`, `strict`,
+`output`). A command-line option always wins over the file; the file wins over the built-in defaults.
 """
 from __future__ import annotations
 

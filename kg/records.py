@@ -104,9 +104,14 @@ class Paper:
         return self.id if self.id is not None else self.key
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MethodMention:
-    """One occurrence of a method term: text as written, char offsets into `Paper.text`, sentence."""
+    """One occurrence of a method term: text as written, char offsets into `Paper.text`, sentence.
+
+    The evidence of every `mentions` and `uses_dataset` edge of the graph is a tuple of these. A
+    slotted record holds its four fields and nothing else (no per-instance dict): a large corpus
+    has millions of mentions. `mention_to_dict` gives its JSON shape.
+    """
 
     text: str
     start: int
@@ -158,3 +163,34 @@ def paper_to_dict(paper: Paper) -> dict:
         "text": paper.text,
         "source": None if paper.source is None else {"file": paper.source.file, "line": paper.source.line},
     }
+
+
+def mention_to_dict(mention: MethodMention) -> dict:
+    """The JSON shape of one mention, `{"text", "start", "end", "sentence"}`: what `kg keywords
+    --json` prints per mention and what GraphML/GEXF store as an edge's `evidence`.
+
+    Also the `default=` hook of JSON encoders that meet mention records (`json.dumps(edge_data,
+    default=mention_to_dict)`): any other object is a TypeError, as json raises it.
+
+    Parameters
+    ----------
+    mention : MethodMention
+        One mention.
+
+    Returns
+    -------
+    dict
+        Its fields by name, in field order.
+
+    Examples
+    --------
+    >>> import json
+    >>> mention = MethodMention("QAT", 7, 10, "We use QAT.")
+    >>> mention_to_dict(mention)
+    {'text': 'QAT', 'start': 7, 'end': 10, 'sentence': 'We use QAT.'}
+    >>> json.dumps((mention,), default=mention_to_dict)
+    '[{"text": "QAT", "start": 7, "end": 10, "sentence": "We use QAT."}]'
+    """
+    if not isinstance(mention, MethodMention):
+        raise TypeError(f"Object of type {type(mention).__name__} is not JSON serializable")
+    return {"text": mention.text, "start": mention.start, "end": mention.end, "sentence": mention.sentence}

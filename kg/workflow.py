@@ -20,7 +20,7 @@ from kg._util.publish import staged
 from kg.errors import ArgumentError
 from kg.readers import ReadResult, reading
 from kg.records import paper_to_dict
-from kg.views.options import DEFAULT_TOP_LINKS, DEFAULT_TOP_N
+from kg.views.options import DEFAULT_DATASETS, DEFAULT_TOP_LINKS, DEFAULT_TOP_N
 
 Inputs = Sequence[str | os.PathLike[str]] | None
 
@@ -31,12 +31,13 @@ class BuildOptions:
 
     Reading: `format`, `strict`. Extraction: `spacy_model`, `workers`. Graph: `aliases`. RDF:
     `base_iri`. Analysis and maps: `counting`, `seed`, `resolution`. Views: `min_weight`, `top_n`,
-    `top_links` (None = no cap). `quiet`: no progress bars. `scheduler`: `tcp://host:port` or
-    `local:N` reads, deduplicates and extracts on that Dask cluster and writes Parquet tables into
-    the build's `tables/` (`kg.engine`, needs ``pip install 'kg[dask]'``); None = in this process.
-    `partitioned`: also `graph.nt` in gzip parts (`graph-00000.nt.gz` ...) and, in one process,
-    the Parquet tables (needs pandas and pyarrow); done anyway when `graph.nt` is larger than
-    `kg.rdf.parts.AUTO_BYTES` (the tables then only if pyarrow is there).
+    `top_links` (None = no cap), `datasets` (how many the topic map shows; 0 = none). `quiet`: no
+    progress bars. `scheduler`: `tcp://host:port` or `local:N` reads, deduplicates and extracts on
+    that Dask cluster and writes Parquet tables into the build's `tables/` (`kg.engine`, needs
+    ``pip install 'kg[dask]'``); None = in this process. `partitioned`: also `graph.nt` in gzip
+    parts (`graph-00000.nt.gz` ...) and, in one process, the Parquet tables (needs pandas and
+    pyarrow); done anyway when `graph.nt` is larger than `kg.rdf.parts.AUTO_BYTES` (the tables
+    then only if pyarrow is there).
     """
 
     format: str = "auto"
@@ -51,6 +52,7 @@ class BuildOptions:
     min_weight: float = 0
     top_n: int | None = DEFAULT_TOP_N
     top_links: int | None = DEFAULT_TOP_LINKS
+    datasets: int = DEFAULT_DATASETS
     quiet: bool = False
     scheduler: str | None = None
     partitioned: bool = False
@@ -153,7 +155,7 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
           **changes: object) -> BuildResult:
     """Run the whole job on `inputs` and publish every export in `out_dir` as one folder.
 
-    `min_weight`, `top_n` and `top_links` are the views' thresholds (`kg.views.write_views`); the
+    `min_weight`, `top_n`, `top_links` and `datasets` are the views' thresholds (`kg.views.write_views`); the
     other exports hold the whole graph. The files are written into a staging folder beside
     `out_dir` that replaces it at the end, so `out_dir` holds the previous build until then. `workers` > 1 runs extraction in that many processes, then
     (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF) in a
@@ -286,7 +288,8 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
                 write_vosviewer(topics, out / "topics.vosviewer.json", seed=seed, resolution=resolution,
                                 membership=by_topic.membership)]),
             ("views", lambda: write_views(G, out, counting=counting, seed=seed, resolution=resolution,
-                                          min_weight=o.min_weight, top_n=o.top_n, top_links=o.top_links, quiet=True,
+                                          min_weight=o.min_weight, top_n=o.top_n, top_links=o.top_links, datasets=o.datasets,
+                                          quiet=True,
                                           coauthors=coauthors, topics=topics)),
         ]
         with _steps_aside(maps, aside, quiet) as second:

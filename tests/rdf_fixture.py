@@ -12,6 +12,7 @@ from __future__ import annotations
 import networkx as nx
 
 from kg.names import slugify
+from kg.records import MethodMention
 
 METHODS = {
     "gp-ucb": ("GP-UCB", ["GP UCB", "Gaussian Process Upper Confidence Bound"]),
@@ -48,12 +49,12 @@ def add_paper(G: nx.DiGraph, key: str, authors: list[str], track: tuple[str, str
     for slug, quotes in methods:
         label, alt = METHODS[slug]
         G.add_node(f"method:{slug}", kind="method", label=label, alt_labels=alt)
-        evidence = []
+        evidence: list[MethodMention] = []
         for quote in quotes:
             sentence = f"We use {quote} here."
-            start = text.index(sentence, evidence[-1]["end"] if evidence else 0) + len("We use ")
-            evidence.append({"text": quote, "start": start, "end": start + len(quote), "sentence": sentence})
-        G.add_edge(node, f"method:{slug}", rel="mentions", count=len(quotes), evidence=evidence)
+            start = text.index(sentence, evidence[-1].end if evidence else 0) + len("We use ")
+            evidence.append(MethodMention(quote, start, start + len(quote), sentence))
+        G.add_edge(node, f"method:{slug}", rel="mentions", count=len(quotes), evidence=tuple(evidence))
     return node
 
 
@@ -96,5 +97,5 @@ def nasty_graph() -> nx.DiGraph:
         G.add_edge(node, f"track:{name}--{name}", rel="in_track")
         G.add_node(f"method:{name}", kind="method", label=name, alt_labels=[name + "!"])
         G.add_edge(node, f"method:{name}", rel="mentions", count=1,
-                   evidence=[{"text": name, "start": 0, "end": len(name), "sentence": name}])
+                   evidence=(MethodMention(name, 0, len(name), name),))
     return G

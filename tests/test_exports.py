@@ -143,3 +143,18 @@ def test_writers_take_a_path_or_an_open_binary_file(tmp_path):
         assert write(G, buffer) is None and not buffer.closed
         assert write(G, tmp_path / "g") == tmp_path / "g"
         assert buffer.getvalue() == (tmp_path / "g").read_bytes()
+
+
+@pytest.mark.parametrize("write, read", READERS)
+def test_mention_records_are_written_as_their_json_shape(write, read, tmp_path):
+    """Issue 24: an edge's evidence (a tuple of MethodMention) is written as `mention_to_dict` gives
+    each record, the same bytes as the list of dicts it replaced, and reads back as that JSON."""
+    from kg.records import MethodMention, mention_to_dict
+
+    evidence = (MethodMention("QAT", 7, 10, 'We use QAT <"&">.'), MethodMention("Q-é", 300, 303, "x" * 300 + "Q-é"))
+    G, H = nx.DiGraph(), nx.DiGraph()
+    G.add_edge("paper:1", "method:qat", rel="mentions", count=2, evidence=evidence)
+    H.add_edge("paper:1", "method:qat", rel="mentions", count=2, evidence=[mention_to_dict(m) for m in evidence])
+    assert write(G, tmp_path / "records").read_bytes() == write(H, tmp_path / "dicts").read_bytes()
+    stored = read(tmp_path / "records").edges["paper:1", "method:qat"]["evidence"]
+    assert json.loads(stored) == [mention_to_dict(m) for m in evidence]

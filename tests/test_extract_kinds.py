@@ -1,28 +1,15 @@
-"""Issue 23's kinds of errors, each on invented abstracts, with the real blank pipeline: what must be
-found as a method, what must not be, data sets as their own kind, and normalisation damage."""
+"""Kinds of names and phrases (issue 23's kinds of errors among them), each on invented abstracts, with
+the real blank pipeline: what must be found as a method, what must not be, data sets as their own
+kind, and normalisation damage."""
 from __future__ import annotations
 
 import pytest
 
 from kg.errors import ArgumentError
-from kg.extract import DATASETS_KEY, SPANS_KEY, extract, extract_concepts, keywords_records, make_pipeline
+from kg.extract import extract, extract_concepts, keywords_records, make_pipeline
 from kg.extract.normalize import concept_text, display_form
 from kg.records import Paper
-
-
-@pytest.fixture(scope="module")
-def nlp():
-    return make_pipeline()
-
-
-def methods(nlp, text: str) -> list[str]:
-    doc = nlp(text)
-    return [s.text for s in doc.spans[SPANS_KEY]]
-
-
-def datasets(nlp, text: str) -> list[str]:
-    doc = nlp(text)
-    return [s.text for s in doc.spans[DATASETS_KEY]]
+from spans import datasets, methods
 
 
 # --- missed kinds -----------------------------------------------------------------------------------
@@ -34,49 +21,51 @@ def test_every_baseline_of_a_coordinated_list(nlp):
     assert "Colon" not in methods(nlp, "The marks are Colon, Dash and Ellipsis for the BiLSTM tagger.")
 
 
-@pytest.mark.parametrize("text, acronym", [
-    ("Unlike SAM, our optimiser needs one gradient per step.", "SAM"),
-    ("We analyse the NNGP of wide networks.", "NNGP"),
-    ("The new sampler is faster than HMC on every target.", "HMC"),
-])
-def test_undefined_acronym_in_method_context(nlp, text, acronym):
-    assert acronym in methods(nlp, text)
-
-
 def test_bare_acronym_without_method_context_is_not_taken(nlp):
     assert "FOO" not in methods(nlp, "The FOO of the city approved the plan.")
-
-
-@pytest.mark.parametrize("text, name", [
-    ("We call it _latent policy search_ and train it end to end.", "latent policy search"),
-    ("Our planner, *Wayfarer*, routes the queries.", "Wayfarer"),
-    ("We introduce *FooNet* for sparse graphs.", "FooNet"),
-])
-def test_markdown_emphasised_names(nlp, text, name):
-    assert name in methods(nlp, text)
 
 
 def test_emphasised_acronym_definition(nlp):
     assert {"latent policy search", "LPS"} <= set(methods(nlp, "We propose _latent policy search_ (LPS). LPS is fast."))
 
 
-@pytest.mark.parametrize("text, name", [
-    ("We present OMNIA, a single model for every modality.", "OMNIA"),
-    ("GR-2 is a generalist robot policy trained on videos.", "GR-2"),
-])
-def test_proposed_name_without_acronym_definition(nlp, text, name):
+def _in(template: str, *names: str) -> list[tuple[str, str]]:
+    return [(template.format(name), name) for name in names]
+
+
+#: Texts and a method each must yield, by kind of name or phrase.
+FOUND = {
+    "named method": _in("Results show that {} beats the baseline in our tests.", "BlockPerm-SJLT", "FlashSketch",
+                        "GP-UCB", "PPI++", "W4A4", "Seed-GRPO", "Megatron-LM", "AdamW", "Meta-iLaD", "DIBJudge"),
+    "technique phrase": [
+        ("We study Gaussian process Thompson sampling under noise.", "Gaussian process Thompson sampling"),
+        ("A layer-aware activation quantization algorithm allocates bits.", "layer-aware activation quantization algorithm"),
+        ("It extends knowledge distillation to graphs.", "knowledge distillation"),
+        ("We derive a variance-preserving diffusion process here.", "variance-preserving diffusion process"),
+        ("We present a vector-quantized compression that ensures robustness.", "vector-quantized compression"),
+        ("This yields a simple sparsity-promoting regularization of weights.", "sparsity-promoting regularization")],
+    "undefined acronym in method context": [
+        ("Unlike SAM, our optimiser needs one gradient per step.", "SAM"),
+        ("We analyse the NNGP of wide networks.", "NNGP"),
+        ("The new sampler is faster than HMC on every target.", "HMC")],
+    "markdown-emphasised name": [
+        ("We call it _latent policy search_ and train it end to end.", "latent policy search"),
+        ("Our planner, *Wayfarer*, routes the queries.", "Wayfarer"),
+        ("We introduce *FooNet* for sparse graphs.", "FooNet")],
+    "proposed name without acronym definition": [
+        ("We present OMNIA, a single model for every modality.", "OMNIA"),
+        ("GR-2 is a generalist robot policy trained on videos.", "GR-2")],
+    "nominalisation-headed technique phrase": _in("We combine {} with the usual recipe in every run.", "weight averaging",
+                                                  "threshold calibration", "sample reweighting", "L1 penalties"),
+    "named theorem, law or estimator": _in("The proof follows from the {} and a union argument.", "Pinsker's inequality",
+                                           "Bellman equation", "Kaplan-Meier estimator", "Hoeffding bound"),
+}
+
+
+@pytest.mark.parametrize("text, name", [pytest.param(text, name, id=f"{kind}: {name}")
+                                        for kind, cases in FOUND.items() for text, name in cases])
+def test_found_as_a_method(nlp, text, name):
     assert name in methods(nlp, text)
-
-
-@pytest.mark.parametrize("phrase", ["weight averaging", "threshold calibration", "sample reweighting", "L1 penalties"])
-def test_nominalisation_headed_technique_phrases(nlp, phrase):
-    assert phrase in methods(nlp, f"We combine {phrase} with the usual recipe in every run.")
-
-
-@pytest.mark.parametrize("name", ["Pinsker's inequality", "Bellman equation", "Kaplan-Meier estimator",
-                                  "Hoeffding bound"])
-def test_named_theorems_laws_and_estimators(nlp, name):
-    assert name in methods(nlp, f"The proof follows from the {name} and a union argument.")
 
 
 # --- kept but not methods ---------------------------------------------------------------------------
@@ -188,7 +177,6 @@ def test_at_most_max_concepts_keeping_names():
 
 def test_rules_can_be_disabled_and_unknown_rules_are_an_error():
     text = "Unlike SAM, it is fast."
-    doc = make_pipeline(disabled=["CONTEXT"])(text)
-    assert "SAM" not in [s.text for s in doc.spans[SPANS_KEY]]
+    assert "SAM" not in methods(make_pipeline(disabled=["CONTEXT"]), text)
     with pytest.raises(ArgumentError, match="unknown kg_methods rule"):
         make_pipeline(disabled=["NOPE"])

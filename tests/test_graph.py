@@ -1,13 +1,16 @@
 """kg.graph.build and kg.graph.aliases on small hand-built records whose graphs are computed by hand."""
 from __future__ import annotations
 
+import pickle
+from dataclasses import FrozenInstanceError
+
 import pytest
 
 from kg.graph.aliases import load_aliases, possible_duplicates, similarity_reason
 from kg.errors import InputError, ArgumentError
 from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
-from kg.records import Author, Method, MethodMention, Paper, Source, Track
+from kg.records import Author, Method, MethodMention, Paper, Source, Track, mention_to_dict
 
 
 def paper(key, names, track=None, truncated=False, **kw):
@@ -75,7 +78,9 @@ def test_edges(papers, methods):
     assert not [v for _, v, r in G.out_edges("paper:p3", data="rel") if r == "in_track"]  # never guessed
     mention = G.edges["paper:p1", "method:y"]
     assert mention["rel"] == "mentions" and mention["count"] == 1
-    assert mention["evidence"] == [{"text": "Yformer", "start": 11, "end": 18, "sentence": "We propose Yformer."}]
+    assert mention["evidence"] == (MethodMention("Yformer", 11, 18, "We propose Yformer."),)
+    assert [mention_to_dict(m) for m in mention["evidence"]] == [
+        {"text": "Yformer", "start": 11, "end": 18, "sentence": "We propose Yformer."}]
 
 
 def test_equal_evidence_texts_and_offsets_are_one_object(papers):
@@ -84,8 +89,21 @@ def test_equal_evidence_texts_and_offsets_are_one_object(papers):
     quoted = {key: (method("x", "".join(["X", "net"]), sentence=sentence),) for key in ("p1", "p2")}  # two str objects
     G = build_graph(papers, quoted)
     first, second = (G.edges[f"paper:{key}", "method:x"]["evidence"][0] for key in ("p1", "p2"))
-    assert first == second == {"text": "Xnet", "start": 308, "end": 312, "sentence": sentence}
-    assert first["text"] is second["text"] and first["end"] is second["end"]
+    assert first == second == MethodMention("Xnet", 308, 312, sentence)
+    assert first.text is second.text and first.start is second.start and first.end is second.end
+
+
+def test_evidence_is_a_tuple_of_slotted_frozen_records_that_pickle(papers, methods):
+    """Issue 24: millions of mentions at scale, so each is a slotted record (no per-instance dict),
+    frozen, and travels between processes (extraction workers, the build's writers) by pickle."""
+    evidence = build_graph(papers, methods).edges["paper:p1", "method:x"]["evidence"]
+    assert type(evidence) is tuple and [type(m) for m in evidence] == [MethodMention]
+    assert not hasattr(evidence[0], "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        evidence[0].text = "Ynet"
+    assert pickle.loads(pickle.dumps(evidence)) == evidence
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        mention_to_dict({"text": "Xnet"})
 
 
 def test_label_ties_go_to_first_spelling_and_most_frequent_wins():

@@ -183,6 +183,9 @@ def test_quickstart_records_and_method_evidence(executed):
     assert "explicit ε-rank" in text_of(cell(nb, "text")) and r"$\epsilon $-rank" in text_of(cell(nb, "text"))
     assert facts["qat_mentions"][0] == "Quantization-aware training" and set(facts["qat_mentions"][1:]) == {"QAT"}
     assert "QAT" in text_of(cell(nb, "methods")) and "addresses these challenges" in text_of(cell(nb, "evidence"))
+    edge = text_of(cell(nb, "edge"))  # the edge's first evidence record, printed and shown
+    assert "'Quantization-aware training' at 116-143 in: Quantization-aware training (QAT) addresses" in edge
+    assert "MethodMention(text='Quantization-aware training'," in edge
 
 
 def test_quickstart_query_tables(executed):

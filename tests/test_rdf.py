@@ -11,9 +11,10 @@ from pyshacl import validate
 from rdflib.compare import isomorphic
 from rdf_fixture import NASTY_NAMES, fixture_graph, nasty_graph
 
-from kg.errors import ArgumentError
+from kg.errors import ArgumentError, InputError
 from kg.rdf import (DEFAULT_BASE_IRI, KG, ONTOLOGY_PATH, PREFIXES, SHAPES_PATH, encode_segment, from_rdf, iri_node,
                     iter_ntriples, node_iri, to_rdf, write_rdf)
+from kg.records import MethodMention
 
 SHAPES = rdflib.Graph().parse(SHAPES_PATH)
 ONTOLOGY = rdflib.Graph().parse(ONTOLOGY_PATH)
@@ -266,3 +267,26 @@ def test_datasets_external_ids_dois_and_label_sources_are_exported_valid_and_rou
     assert str(graph.value(paper, KG.labelSource)) == "title" and str(graph.value(paper, rdflib.RDFS.label)) == "FooNet"
     assert str(graph.value(rdflib.URIRef(node_iri("paper:k2")), KG.labelSource)) == "authors"
     assert str(graph.value(paper, rdflib.SDO.identifier)) == "10.1000/xyz<1>"
+
+
+def test_evidence_round_trips_as_mention_records_and_a_missing_field_is_named():
+    """Issue 24: the evidence is a tuple of MethodMention records both ways; a kg:MethodMention
+    without one of its fields is an InputError naming the mention and the property."""
+    graph = to_rdf(fixture_graph())
+    evidence = from_rdf(graph).edges["paper:p1", "method:gp-ucb"]["evidence"]
+    assert type(evidence) is tuple and len(evidence) == 2
+    assert all(type(m) is MethodMention for m in evidence)
+    assert evidence == fixture_graph().edges["paper:p1", "method:gp-ucb"]["evidence"]
+    assert [m.text for m in evidence] == ["GP-UCB", "Gaussian Process Upper Confidence Bound"]
+    assert evidence[0].start < evidence[1].start
+    mention = next(graph.subjects(rdflib.RDF.type, KG.MethodMention))
+    graph.remove((mention, KG.sentence, None))
+    with pytest.raises(InputError, match=r"kg:MethodMention <.*> has no kg:sentence"):
+        from_rdf(graph)
+
+
+def test_evidence_that_is_not_mention_records_is_refused():
+    G = fixture_graph()
+    G.edges["paper:p1", "method:gp-ucb"]["evidence"] = [{"text": "GP-UCB", "start": 0, "end": 6, "sentence": "x"}]
+    with pytest.raises(ArgumentError, match="evidence item 1 of 'paper:p1' is a dict; expected a kg.records.MethodMention"):
+        to_rdf(G)

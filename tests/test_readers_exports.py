@@ -275,3 +275,16 @@ def test_a_venue_in_capitals_is_no_disagreement_in_a_merge():
 ])
 def test_springer_name_splitting(joined, names):
     assert split_joined(joined) == names
+
+
+@pytest.mark.parametrize("format, message", [
+    ("scopus", "not a Scopus CSV header: it needs the columns authors, title, year, source title and one of eid, "
+               "author(s) id, author full names; file skipped"),
+    ("ieee", "not an IEEE Xplore CSV header: it needs document title, authors, publication title, publication year; "
+             "file skipped"),
+    ("springer", "not a Springer CSV header: it needs item title, item doi, authors, publication year; file skipped"),
+    ("wos-tab", "not a tab-delimited Web of Science header: it needs pt, au, ti, so (pt first); file skipped"),
+])
+def test_an_export_format_forced_on_another_csv_skips_the_file_saying_what_its_header_needs(format, message):
+    papers, problems = _papers("ieee.csv" if format != "ieee" else "springer.csv", format=format)
+    assert papers == [] and [(p.line, p.message) for p in problems] == [(1, message)]

@@ -315,3 +315,58 @@ def test_search_by_paper_title_selects_its_authors(browser, tmp_path):
         assert sorted(found) == authors
     finally:
         view.close()
+
+
+#: Zoom onto a node until its shape is far larger than the label drawn over its centre; return the point
+#: halfway between its centre and the bottom of its shape (pixels of the canvas).
+ZOOM_ONTO = """(id) => { const v = kgView.network, at = v.getPosition(id), half = v.body.nodes[id].options.size;
+    v.moveTo({position: at, scale: 60 / half, animation: false});
+    const p = v.canvasToDOM({x: at.x, y: at.y + half / 2});
+    const canvas = document.querySelector("#kg-network canvas"), r = canvas.width / canvas.clientWidth;
+    return [Math.round(p.x * r), Math.round(p.y * r)]; }"""
+#: The RGBA of a canvas pixel, read once the next frame is drawn.
+PIXEL = """([x, y]) => new Promise((done) => { kgView.network.once("afterDrawing", () => done(Array.from(
+    document.querySelector("#kg-network canvas").getContext("2d").getImageData(x, y, 1, 1).data)));
+    kgView.network.redraw(); })"""
+
+
+def shape_colour(view: Opened, node: str) -> list[int]:
+    """The colour vis-network drew inside a node's shape (red, green, blue)."""
+    return view.frame.evaluate(PIXEL, view.frame.evaluate(ZOOM_ONTO, node))[:3]
+
+
+def test_datasets_render_as_dark_grey_diamonds_with_text_tooltips(browser, tmp_path):
+    from kg.views.colors import DATASET_COLOR
+
+    from views_data import BOLD_BENCH
+
+    page = write_html(topic_view(hub_graph(datasets=True), datasets=4), tmp_path / "datasets.html")
+    view = Opened(browser, page.as_uri())
+    try:
+        assert counts(view) == [9, 13]  # 5 methods, 4 datasets; 4 method links, 9 dataset-method links
+        assert view.messages == []
+        assert "of 9 methods and datasets, " in view.js('document.getElementById("kg-status").textContent')
+        shapes = view.js("Object.fromEntries(Object.entries(kgView.network.body.nodes).map(([id, n]) => "
+                         "[id, n.options.shape]))")
+        assert {i: s for i, s in shapes.items() if s != "dot"} == {
+            "dataset:atari": "diamond", "dataset:imagenet": "diamond", "dataset:glue": "diamond",
+            "dataset:safebench": "diamond"}
+        grey = [int(DATASET_COLOR[i:i + 2], 16) for i in (1, 3, 5)]
+        assert shape_colour(view, "dataset:imagenet") == grey  # drawn, in its colour
+        assert shape_colour(view, "method:lora") != grey
+        view.js("kgView.network.fit({animation: false})")
+        tip = view.hover("dataset:imagenet")
+        assert tip.startswith("ImageNetDataset or benchmarkUsed in 2 papers")
+        assert "We train on ImageNet <i>at scale</i>." in tip and "Methods in the same papers" in tip
+        view.page.fill("#kg-search", "safebench")
+        view.page.press("#kg-search", "Enter")
+        assert view.js("kgView.network.getSelectedNodes()") == ["dataset:safebench"]
+        tip = view.js('document.getElementById("kg-tip").textContent')
+        assert tip.startswith(BOLD_BENCH) and "We release <b>SafeBench</b> & more." in tip
+        assert view.js("document.querySelectorAll('#kg-tip b, #kg-tip i').length") == 0
+        assert "◆ datasets and benchmarks4" in view.js('document.getElementById("kg-legend").textContent')
+        # the only message is Chromium's hint that this test read the canvas twice
+        assert [m for m in view.messages if "willReadFrequently" not in m] == []
+        assert view.requests == [view.page.url]
+    finally:
+        view.close()

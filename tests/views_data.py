@@ -39,16 +39,34 @@ PAPERS = [  # (key, authors, track, [(method key, label, sentence)])
 ]
 
 
-def hub_graph() -> nx.DiGraph:
-    """The hub graph of `PAPERS`: 7 authors (7 co-author links), 5 methods (4 co-occurrence links)."""
+#: A dataset label that would be bold if it were markup.
+BOLD_BENCH = "<b>SafeBench</b>"
+
+DATASETS = {  # paper key -> [(dataset key, label, sentence)]: atari and imagenet in 2 papers, glue and safebench in 1
+    "p1": [("imagenet", "ImageNet", "We train on ImageNet <i>at scale</i>.")],
+    "p2": [("imagenet", "ImageNet", "ImageNet again."), ("glue", "GLUE", "GLUE scores improve.")],
+    "p3": [("atari", "Atari", "Atari games test exploration.")],
+    "p4": [("atari", "Atari", "We evaluate on Atari.")],
+    "p5": [("safebench", BOLD_BENCH, "We release <b>SafeBench</b> & more.")],
+}
+
+
+def _concepts(mentions: list[tuple[str, str, str]]) -> list[Method]:
+    return [Method(key=m, label=label, mentions=(MethodMention(label, 0, len(label), sentence),))
+            for m, label, sentence in mentions]
+
+
+def hub_graph(datasets: bool = False) -> nx.DiGraph:
+    """The hub graph of `PAPERS`: 7 authors (7 co-author links), 5 methods (4 co-occurrence links);
+    with `datasets`, the four datasets of `DATASETS` too."""
     papers, methods = [], {}
     for key, names, track, mentions in PAPERS:
         text = " ".join(sentence for _, _, sentence in mentions)
         papers.append(Paper(key=key, authors=tuple(Author(n, author_key(n)) for n in names),
                             abstract=text, text=text, track=track))
-        methods[key] = [Method(key=m, label=label, mentions=(MethodMention(label, 0, len(label), sentence),))
-                        for m, label, sentence in mentions]
-    return build_graph(papers, methods)
+        methods[key] = _concepts(mentions)
+    used = {key: _concepts(mentions) for key, mentions in DATASETS.items()} if datasets else None
+    return build_graph(papers, methods, datasets=used)
 
 
 def dated_graph() -> nx.DiGraph:

@@ -127,7 +127,7 @@ def eigenvector_by_component(P: nx.Graph) -> dict[str, float]:
     Parameters
     ----------
     P : networkx.Graph
-        An undirected graph; edge attribute `weight` (1 where missing).
+        The projection, as `eigenvector_components` takes it.
 
     Returns
     -------

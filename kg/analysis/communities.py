@@ -88,14 +88,12 @@ def louvain(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> Partitio
 def communities(P: nx.Graph, *, seed: int = 42, resolution: float = 1.0) -> dict[str, int]:
     """Seeded Louvain communities of a projection: node -> community number (1 = largest).
 
+    The membership alone, for a caller that needs neither the modularity nor the parameters with it.
+
     Parameters
     ----------
-    P : networkx.Graph
-        An undirected graph; edge attribute `weight` (1 where missing).
-    seed : int
-        Seed of Louvain's random order.
-    resolution : float
-        Above 1, more and smaller communities.
+    P, seed, resolution : networkx.Graph, int, float
+        The projection and Louvain's parameters, as `louvain` takes them.
 
     Returns
     -------

@@ -156,7 +156,7 @@ def track_table(G: nx.DiGraph) -> list[dict]:
     Parameters
     ----------
     G : networkx.DiGraph
-        The knowledge graph.
+        The knowledge graph: its papers' tracks (`in_track`), authors and methods are read.
 
     Returns
     -------
@@ -191,7 +191,7 @@ def cross_track(G: nx.DiGraph) -> list[dict]:
     Parameters
     ----------
     G : networkx.DiGraph
-        The knowledge graph.
+        The knowledge graph: its papers' tracks and authors are read.
 
     Returns
     -------
@@ -310,7 +310,8 @@ def dataset_table(G: nx.DiGraph) -> list[dict]:
     Parameters
     ----------
     G : networkx.DiGraph
-        The knowledge graph.
+        The knowledge graph: its data sets, the papers that use them (`uses_dataset`, with the
+        mention `count`) and those papers' methods are read.
 
     Returns
     -------

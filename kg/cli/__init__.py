@@ -13,8 +13,9 @@ from typing import NoReturn
 from kg.cli import analyze, build, evaluate, keywords, papers, push, queries, query, serve, trends, views
 from kg.errors import ArgumentError, KgError
 
-#: The commands in the order `kg --help` lists them; each module adds its parser and handler.
-COMMANDS = (build, papers, keywords, evaluate, analyze, trends, views, query, queries, serve, push)
+#: The commands in the order `kg --help` lists them: each module's `run`, a handler made a `Command`.
+COMMANDS = tuple(module.run for module in (build, papers, keywords, evaluate, analyze, trends, views, query, queries,
+                                           serve, push))
 
 
 def make_parser() -> argparse.ArgumentParser:

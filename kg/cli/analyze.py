@@ -6,27 +6,26 @@ import os
 import sys
 from pathlib import Path
 
-from kg.cli.common import add_command, add_community_options, add_source_options, load_graph_reporting
+from kg.cli.common import command, community_options, load_graph_reporting, option, source_options
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `kg analyze`: its parser, help with examples, and handler."""
-    p = add_command(
-        subparsers, "analyze", run, help="co-authorship and topic report (Markdown, JSON, CSV)",
-        description="Read, extract, build the graph and print its co-authorship and topic report (Markdown; --json "
-                    "for JSON). With -o, also write report.md, report.json and CSV tables (authors, co-author links, "
-                    "methods, method pairs, tracks, ...) into DIR.",
-        examples=["kg analyze", "kg analyze listing.txt --counting fractional -o report/",
-                  "kg analyze papers.jsonl --json | jq .collaboration",
-                  "kg analyze listing.txt --aliases aliases.yaml --resolution 0.8 --seed 7"])
-    add_source_options(p)
-    add_community_options(p, seed_of="the Louvain communities")
-    p.add_argument("--json", action="store_true", help="print the report as JSON instead of Markdown")
-    p.add_argument("-o", "--output", metavar="DIR", help="also write report.md, report.json and CSV tables into DIR")
-    p.add_argument("--top", type=int, default=20, metavar="N", help="rows per summary table (default: 20)")
-
-
+@command("analyze", source_options(), community_options(seed_of="the Louvain communities"),
+         option("--json", action="store_true", help="print the report as JSON instead of Markdown"),
+         option("-o", "--output", metavar="DIR", help="also write report.md, report.json and CSV tables into DIR"),
+         option("--top", type=int, default=20, metavar="N", help="rows per summary table (default: 20)"))
 def run(args: argparse.Namespace) -> int:
+    """co-authorship and topic report (Markdown, JSON, CSV)
+
+    Read, extract, build the graph and print its co-authorship and topic report (Markdown; --json for
+    JSON). With -o, also write report.md, report.json and CSV tables (authors, co-author links, methods,
+    method pairs, tracks, ...) into DIR.
+
+    examples:
+      kg analyze
+      kg analyze listing.txt --counting fractional -o report/
+      kg analyze papers.jsonl --json | jq .collaboration
+      kg analyze listing.txt --aliases aliases.yaml --resolution 0.8 --seed 7
+    """
     from kg.analysis import analyze
     from kg.analysis.report import to_json, to_markdown, write_report
     from kg.workflow import input_summary

@@ -3,31 +3,29 @@ from __future__ import annotations
 
 import argparse
 
-from kg.cli.common import add_command, print_json
+from kg.cli.common import EXTRACT_OPTIONS, command, option, print_json
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `kg eval`: its parser, help with examples, and handler."""
-    p = add_command(
-        subparsers, "eval", run, help="method-extraction precision / recall / F1 against gold",
-        description='Score method extraction on gold JSON Lines files of {"id" (or "doc_id"), "text", "methods": '
-                    '[...]} records, or SciERC\'s original {"doc_key", "sentences", "ner"} records: strict (equal '
-                    "after normalisation) and lenient (one term's words a contiguous run of the other's) micro "
-                    "precision, recall, F1 over distinct normalised strings per document (see "
-                    "docs/method-keywords.md).",
-        examples=["kg eval kg/data/gold_sample.jsonl --errors",
-                  "kg eval train.jsonl dev.jsonl              # one table per split",
-                  "kg eval gold.jsonl --spacy-model en_core_web_sm --json"])
-    p.add_argument("gold", nargs="+", metavar="GOLD.jsonl", help="gold files, each scored on its own (a split)")
-    p.add_argument("--json", action="store_true",
-                   help="print the scores and counts as one JSON object (a list of them for several files)")
-    p.add_argument("--errors", action="store_true",
-                   help="also list, per document, the false positives, the misses and the partly right terms")
-    p.add_argument("--spacy-model", metavar="NAME", help="trained spaCy pipeline to use (default: blank English)")
-    p.add_argument("--workers", type=int, default=1, help="extraction processes (default: 1)")
-
-
+@command("eval",
+         option("gold", nargs="+", metavar="GOLD.jsonl", help="gold files, each scored on its own (a split)"),
+         option("--json", action="store_true",
+                help="print the scores and counts as one JSON object (a list of them for several files)"),
+         option("--errors", action="store_true",
+                help="also list, per document, the false positives, the misses and the partly right terms"),
+         EXTRACT_OPTIONS)
 def run(args: argparse.Namespace) -> int:
+    """method-extraction precision / recall / F1 against gold
+
+    Score method extraction on gold JSON Lines files of {"id" (or "doc_id"), "text", "methods": [...]}
+    records, or SciERC's original {"doc_key", "sentences", "ner"} records: strict (equal after
+    normalisation) and lenient (one term's words a contiguous run of the other's) micro precision,
+    recall, F1 over distinct normalised strings per document (see docs/method-keywords.md).
+
+    examples:
+      kg eval kg/data/gold_sample.jsonl --errors
+      kg eval train.jsonl dev.jsonl              # one table per split
+      kg eval gold.jsonl --spacy-model en_core_web_sm --json
+    """
     from kg.evaluate import evaluate
     from kg.extract import make_pipeline
 

@@ -4,24 +4,24 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kg.cli.common import add_command, add_source_options, print_json, report_problems
+from kg.cli.common import command, option, print_json, report_problems, source_options
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `kg keywords`: its parser, help with examples, and handler."""
-    p = add_command(
-        subparsers, "keywords", run, help="method and dataset concepts per paper, with their mentions",
-        description="Extract method and dataset terms from each record and print its canonical concepts (label and "
-                    "mention count; --json adds alternative labels and every mention's text, character offsets into "
-                    "the cleaned abstract, and sentence). Records need only an id and an abstract/text.",
-        examples=["kg keywords listing.txt", "kg keywords papers.jsonl --json | jq '.[0].methods'",
-                  "kg keywords listing.txt --spacy-model en_core_web_sm --workers 4"])
-    add_source_options(p, aliases=False)
-    p.add_argument("--json", action="store_true",
-                   help="print a JSON list: id, authors, methods and datasets (benchmarks too) with mentions")
-
-
+@command("keywords", source_options(aliases=False),
+         option("--json", action="store_true",
+                help="print a JSON list: id, authors, methods and datasets (benchmarks too) with mentions"))
 def run(args: argparse.Namespace) -> int:
+    """method and dataset concepts per paper, with their mentions
+
+    Extract method and dataset terms from each record and print its canonical concepts (label and
+    mention count; --json adds alternative labels and every mention's text, character offsets into the
+    cleaned abstract, and sentence). Records need only an id and an abstract/text.
+
+    examples:
+      kg keywords listing.txt
+      kg keywords papers.jsonl --json | jq '.[0].methods'
+      kg keywords listing.txt --spacy-model en_core_web_sm --workers 4
+    """
     from kg.extract import extract_concepts, keywords_records, make_pipeline
     from kg.readers import read
 

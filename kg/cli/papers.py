@@ -4,19 +4,20 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kg.cli.common import add_command, add_source_options, print_json, report_problems
+from kg.cli.common import command, option, print_json, report_problems, source_options
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `kg papers`: its parser, help with examples, and handler."""
-    p = add_command(subparsers, "papers", run, help="what was read: records and problems",
-                    description="Print the records read from the inputs; problems go to stderr.",
-                    examples=["kg papers listing.txt", "kg papers scopus.csv --json | jq '.[0]'"])
-    add_source_options(p, aliases=False, extract=False)
-    p.add_argument("--json", action="store_true", help="print a JSON list of records")
-
-
+@command("papers", source_options(aliases=False, extract=False),
+         option("--json", action="store_true", help="print a JSON list of records"))
 def run(args: argparse.Namespace) -> int:
+    """what was read: records and problems
+
+    Print the records read from the inputs; problems go to stderr.
+
+    examples:
+      kg papers listing.txt
+      kg papers scopus.csv --json | jq '.[0]'
+    """
     from kg.readers import read
     from kg.records import paper_to_dict
 

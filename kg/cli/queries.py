@@ -4,17 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kg.cli.common import add_command, print_json
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `kg queries`: its parser, help with examples, and handler."""
-    p = add_command(subparsers, "queries", run, help="the named queries, their titles and parameters",
-                    description="List the named SPARQL queries (queries/*.rq) with their titles and parameters.",
-                    examples=["kg queries", "kg queries --json | jq '.[].name'", "kg queries --markdown > queries.md"])
-    shown = p.add_mutually_exclusive_group()
-    shown.add_argument("--json", action="store_true", help="a JSON list of {name, title, description, params}")
-    shown.add_argument("--markdown", action="store_true", help="a Markdown table (name | title | parameters)")
+from kg.cli.common import command, one_of, option, print_json
 
 
 def _shown(default: str | None) -> str:
@@ -24,7 +14,19 @@ def _shown(default: str | None) -> str:
     return f'"{default}"' if " " in default else default
 
 
+@command("queries", one_of(
+    option("--json", action="store_true", help="a JSON list of {name, title, description, params}"),
+    option("--markdown", action="store_true", help="a Markdown table (name | title | parameters)")))
 def run(args: argparse.Namespace) -> int:
+    """the named queries, their titles and parameters
+
+    List the named SPARQL queries (queries/*.rq) with their titles and parameters.
+
+    examples:
+      kg queries
+      kg queries --json | jq '.[].name'
+      kg queries --markdown > queries.md
+    """
     from kg.rdf.sparql import named_queries, queries_markdown_table
 
     queries = named_queries()

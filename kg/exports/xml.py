@@ -1,7 +1,8 @@
 """GraphML and GEXF (Gephi) exports of any kg graph (the hub or a projection), streamed to the file.
 
-GraphML and GEXF hold only scalar attributes, so lists and dicts (author spellings, alt labels,
-mention evidence, edge paper lists) are written as JSON strings and None is never written.
+GraphML and GEXF hold only scalar attributes, so lists, tuples and dicts (author spellings, alt
+labels, mention evidence, edge paper lists) are written as JSON strings and None is never written;
+mention records (`kg.records.MethodMention`) as `kg.records.mention_to_dict` gives them.
 Both are streamed: one pass over the graph finds the attribute declarations, a second writes node
 after node and edge after edge to the file, so memory does not grow with the document (NetworkX's
 writers build the whole element tree). The files are those NetworkX's
@@ -24,7 +25,8 @@ from typing import IO, Any, BinaryIO
 
 import networkx as nx
 
-from kg._util.io import json_encoder, open_output
+from kg._util.io import json_encoder, open_output, written
+from kg.records import mention_to_dict
 
 #: GEXF reads these node attributes as structure (node id, parent, time); ours are renamed.
 _GEXF_RESERVED = {"id": "record_id", "pid": "record_pid", "start": "record_start", "end": "record_end"}
@@ -34,8 +36,9 @@ _GEXF_TITLES = {**_GEXF_RESERVED, "key": "networkx_key"}
 _GEXF_EDGE_FIELDS = ("label", "weight", "type")
 #: How GEXF spells the float values Python writes as `inf`, `-inf`, `nan`.
 _GEXF_FLOATS = {"inf": "INF", "-inf": "-INF", "nan": "NaN"}
-#: `json.dumps(value, ensure_ascii=False, sort_keys=True)`, its encoder made once, not once a call.
-_JSON = json_encoder(sort_keys=True)
+#: `json.dumps(value, ensure_ascii=False, sort_keys=True, default=mention_to_dict)`, its encoder
+#: made once, not once a call.
+_JSON = json_encoder(sort_keys=True, default=mention_to_dict)
 #: Characters XML 1.0 cannot hold: C0 controls but tab, LF and CR; lone surrogates; U+FFFE, U+FFFF.
 _XML_INVALID = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _GRAPHML_ROOT = ('<graphml xmlns="http://graphml.graphdrawing.org/xmlns" '
@@ -225,7 +228,7 @@ def write_graphml(G: nx.Graph, path: str | os.PathLike[str] | BinaryIO) -> Path 
         _write_element(out, "  ", "graph", f' edgedefault="{"directed" if G.is_directed() else "undirected"}"',
                        filter(None, itertools.chain(nodes, edges, [graph_data])))
         out.write("</graphml>\n")
-    return None if hasattr(path, "write") else Path(path)
+    return written(path)
 
 
 # --------------------------------------------------------------------------------------- GEXF
@@ -314,4 +317,4 @@ def write_gexf(G: nx.Graph, path: str | os.PathLike[str] | BinaryIO) -> Path | N
         _write_element(out, "    ", "nodes", "", nodes)
         _write_element(out, "    ", "edges", "", edges)
         out.write("  </graph>\n</gexf>\n\n")  # NetworkX's pretty printer ends the root with a newline too
-    return None if hasattr(path, "write") else Path(path)
+    return written(path)

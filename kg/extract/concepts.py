@@ -33,7 +33,7 @@ from kg.extract.normalize import concept_key, display_form
 from kg.extract.pipeline import COMPONENT, default_pipeline
 from kg.extract.vocab import vocabulary
 from kg.extract.words import sentences
-from kg.records import Method, MethodMention, Paper
+from kg.records import Method, MethodMention, Paper, mention_to_dict
 
 
 class _Use(NamedTuple):
@@ -283,8 +283,7 @@ def keywords_records(papers: Iterable[Paper], methods: dict[str, tuple[Method, .
     offsets index `Paper.text`."""
     def concepts(found: tuple[Method, ...]) -> list[dict]:
         return [{"key": m.key, "label": m.label, "alt_labels": list(m.alt_labels),
-                 "mentions": [{"text": x.text, "start": x.start, "end": x.end, "sentence": x.sentence}
-                              for x in m.mentions]}
+                 "mentions": [mention_to_dict(x) for x in m.mentions]}
                 for m in found]
 
     records = []

@@ -24,10 +24,39 @@ _NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
 
 
 def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
-    """`spacy.blank("en")` (model None) or the installed pipeline `model`, with our components.
+    """A spaCy pipeline that finds method and data-set mentions: blank English or an installed model.
 
-    `disabled` names `kg_methods` rules to skip (`component.RULES`), for ablations. Raises
-    ArgumentError naming the extra to install when `model` is not installed.
+    Blank English is always available; a trained pipeline (the `models` extra) adds its parser's
+    sentence boundaries and part-of-speech tags, which the rules use when present.
+
+    Parameters
+    ----------
+    model : str, optional
+        Name of an installed spaCy pipeline (e.g. ``"en_core_web_sm"``); None for ``spacy.blank("en")``.
+    disabled : iterable of str, optional
+        `kg_methods` rules to skip (names in ``kg.extract.component.RULES``), for ablations.
+
+    Returns
+    -------
+    spacy.language.Language
+        The pipeline, with a sentencizer when it has no sentence boundaries and the
+        ``kg_methods`` component last; mentions are in ``doc.spans[kg.extract.SPANS_KEY]``.
+
+    Raises
+    ------
+    kg.errors.ArgumentError
+        When `model` is not installed (the message names the extra to install) or a rule is unknown.
+
+    Examples
+    --------
+    >>> import kg
+    >>> from kg.extract import SPANS_KEY
+    >>> nlp = kg.make_pipeline()
+    >>> nlp.pipe_names
+    ['sentencizer', 'kg_methods']
+    >>> doc = nlp("We train a convolutional neural network (CNN) with stochastic gradient descent.")
+    >>> [span.text for span in doc.spans[SPANS_KEY]]
+    ['convolutional neural network', 'CNN', 'stochastic gradient descent']
     """
     nlp = spacy.blank("en") if model is None else _load(model)
     infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)

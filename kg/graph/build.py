@@ -14,7 +14,7 @@ import networkx as nx
 
 from kg.graph.nodes import area_node, author_node, dataset_node, method_node, paper_node, track_node
 from kg.names import fold
-from kg.records import Method, Paper
+from kg.records import Method, MethodMention, Paper
 
 if TYPE_CHECKING:
     from kg.graph.aliases import Aliases
@@ -61,12 +61,13 @@ def _paper_attributes(paper: Paper, label: str, label_source: str, n_authors: in
     return {k: v for k, v in attrs.items() if v is not None}
 
 
-def _evidence(method: Method, shared: dict) -> list[dict]:
-    """The `evidence` of a `mentions` edge. Equal mention texts and offsets are stored once,
-    through `shared` (one per graph): a large corpus repeats a few thousand of each millions of times."""
+def _evidence(method: Method, shared: dict) -> tuple[MethodMention, ...]:
+    """The `evidence` of a `mentions` edge: the method's mentions as compact records. Equal mention
+    texts and offsets are stored once, through `shared` (one per graph): a large corpus repeats a
+    few thousand of each millions of times, and extraction (in several processes) makes each anew."""
     one = shared.setdefault
-    return [{"text": one(m.text, m.text), "start": one(m.start, m.start), "end": one(m.end, m.end),
-             "sentence": m.sentence} for m in method.mentions]
+    return tuple([MethodMention(one(m.text, m.text), one(m.start, m.start), one(m.end, m.end), m.sentence)
+                  for m in method.mentions])
 
 
 def _same_name(name: str, signatures: list[tuple[str, str]], key: str) -> bool:

@@ -1,10 +1,12 @@
-"""The graph's contract: node keys of each kind, and reading a paper's authors, methods and track.
+"""The graph's contract: node keys of each kind, and reading a paper's authors, methods, datasets and track.
 
     paper:<key>   -authored_by->  author:<author key>     (position, name as written)
     paper:<key>   -in_track---->  track:<area>--<sub>      (or area:<area> for one-level tracks)
     track:<...>   -broader----->  area:<area>
     paper:<key>   -mentions---->  method:<key>             (count, evidence)
     paper:<key>   -uses_dataset->  dataset:<key>           (count, evidence)
+
+`evidence` is a tuple of `kg.records.MethodMention` (text, start, end, sentence), in text order.
 """
 from __future__ import annotations
 
@@ -55,6 +57,20 @@ def paper_authors(G: nx.DiGraph, paper: str) -> list[str]:
 def paper_methods(G: nx.DiGraph, paper: str) -> list[str]:
     """The method nodes a paper node mentions, in edge order."""
     return [v for _, v, rel in G.out_edges(paper, data="rel") if rel == "mentions"]
+
+
+def paper_datasets(G: nx.DiGraph, paper: str) -> list[str]:
+    """The dataset nodes a paper node uses (its `uses_dataset` edges), in edge order.
+
+    Examples
+    --------
+    >>> G = nx.DiGraph()
+    >>> G.add_edge("paper:1", "method:svm", rel="mentions")
+    >>> G.add_edge("paper:1", "dataset:mnist", rel="uses_dataset")
+    >>> paper_datasets(G, "paper:1"), paper_methods(G, "paper:1")
+    (['dataset:mnist'], ['method:svm'])
+    """
+    return [v for _, v, rel in G.out_edges(paper, data="rel") if rel == "uses_dataset"]
 
 
 def paper_track(G: nx.DiGraph, paper: str) -> str | None:

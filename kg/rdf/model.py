@@ -36,7 +36,7 @@ from kg.names import fold
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.terms import C, Minter, P, Statement, class_term, decimal_term, iri_term, literal_term, predicate_term
 from kg.rdf.vocab import IRI
-from kg.records import ID_URLS
+from kg.records import ID_URLS, MethodMention
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ KINDS: dict[str, tuple[tuple[str, ...], str | None, tuple[Field, ...]]] = {
 LOOKUP = {"author": ("label", "names"), "method": ("label", "alt_labels"), "dataset": ("label", "alt_labels"),
           "track": ("label",), "area": ("label",)}
 SCHEMES = {"tracks": "Conference tracks", "methods": "Method concepts", "datasets": "Datasets and benchmarks"}
-#: Evidence item key, property, kind.
+#: `kg.records.MethodMention` field, property, kind.
 EVIDENCE = (("text", IRI.KG.quote, "text"), ("start", IRI.KG.start, "integer"),
             ("end", IRI.KG.end, "integer"), ("sentence", IRI.KG.sentence, "text"))
 RELS = ("authored_by", "in_track", "broader", "mentions", "uses_dataset")
@@ -174,18 +174,23 @@ def _same_as(ids: Iterable[str]) -> list[str]:
 
 def _use_statements(s: str, concept: str, d: dict, m: Minter, dataset: bool) -> list[Statement]:
     """A paper's use of one concept: a kg:MethodUse (kg:method) or kg:DatasetUse (kg:dataset), its count and mentions."""
-    evidence = d.get("evidence") or []
+    evidence = d.get("evidence") or ()
     kind, of = (C.KG.DatasetUse, P.KG.dataset) if dataset else (C.KG.MethodUse, P.KG.method)
     statements: list[Statement] = [(P.RDF.type, kind), (of, m.node(concept)),
                                    (P.KG.count, m.literal(d.get("count", len(evidence)), "integer"))]
     return statements + [(P.KG.mention, iri_term(f"{s}/{i}")) for i in range(1, len(evidence) + 1)]
 
 
-def _mention_statements(paper: str, position: int, item: dict, m: Minter) -> list[Statement]:
+def _mention_statements(paper: str, position: int, item: MethodMention, m: Minter) -> list[Statement]:
+    """One kg:MethodMention of a paper's concept use: its `position` in the evidence, and the
+    mention record's fields (`EVIDENCE`)."""
+    if not isinstance(item, MethodMention):
+        raise ArgumentError(f"to_rdf: evidence item {position} of {paper!r} is a {type(item).__name__}; "
+                            "expected a kg.records.MethodMention")
     statements: list[Statement] = [(P.RDF.type, C.KG.MethodMention), (P.RDF.type, C.PROV.Entity),
                                    (P.PROV.wasQuotedFrom, m.node(paper)),
                                    (P.KG.position, m.literal(position, "integer"))]
-    return statements + [(predicate_term(prop), m.literal(item[key], kind)) for key, prop, kind in EVIDENCE if key in item]
+    return statements + [(predicate_term(prop), m.literal(getattr(item, name), kind)) for name, prop, kind in EVIDENCE]
 
 
 def _collaboration_statements(G: nx.DiGraph, a: str, b: str, papers: list[str], m: Minter,
@@ -237,7 +242,7 @@ def _subjects(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
             dataset = d["rel"] == "uses_dataset"
             s = m.dataset_use(u, v) if dataset else m.method_use(u, v)
             yield f"<{s}> ", _use_statements, s, v, d, m, dataset
-            for i, item in enumerate(d.get("evidence") or [], start=1):
+            for i, item in enumerate(d.get("evidence") or (), start=1):
                 yield f"<{s}/{i}> ", _mention_statements, u, i, item, m
     sizes: dict[str, int] = {}  # listed authors per paper, shared by the collaborations
     for u, v, papers in coauthors.edges(data="papers"):

@@ -5,10 +5,12 @@ import networkx as nx
 import rdflib
 from rdflib.namespace import RDF, SKOS
 
+from kg.errors import InputError
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.model import EVIDENCE, KINDS, Lit, iter_triples
 from kg.rdf.terms import DATATYPES
 from kg.rdf.vocab import KG, PREFIXES
+from kg.records import MethodMention
 
 
 def _rdflib_term(term: str | Lit) -> rdflib.term.Identifier:
@@ -76,7 +78,8 @@ def from_rdf(graph: rdflib.Graph) -> nx.DiGraph:
     """Rebuild the NetworkX graph from an export (`to_rdf`, or a parsed graph.ttl/.nt/.jsonld).
 
     Every node, edge and attribute comes back; list attributes that RDF stores as sets (`names`,
-    `alt_labels`, `keywords`) come back sorted, evidence in its original order. Graph-level
+    `alt_labels`, `keywords`) come back sorted, evidence (a tuple of `kg.records.MethodMention`)
+    in its original order; a kg:MethodMention without one of its fields is an `InputError`. Graph-level
     attributes (`G.graph`) are not exported. Node keys come from `kg:key`, so any base IRI works.
     The `kg:Collaboration` nodes are derived from the papers and their authors, so they are not
     read back: `to_rdf` makes them again, the same.
@@ -122,9 +125,24 @@ def from_rdf(graph: rdflib.Graph) -> nx.DiGraph:
                    position=int(graph.value(a, KG.position)), name=str(graph.value(a, KG.nameAsWritten)))
     for use_of, concept_of, rel in ((KG.methodUse, KG.method, "mentions"), (KG.datasetUse, KG.dataset, "uses_dataset")):
         for paper, use in sorted(graph.subject_objects(use_of)):
-            mentions = sorted(graph.objects(use, KG.mention), key=lambda e: int(graph.value(e, KG.position)))
-            evidence = [{k: _python(graph.value(e, rdflib.URIRef(p)), kind) for k, p, kind in EVIDENCE
-                         if graph.value(e, rdflib.URIRef(p)) is not None} for e in mentions]
+            mentions = sorted(graph.objects(use, KG.mention), key=lambda e: int(_required(graph, e, KG.position)))
+            evidence = tuple(_mention(graph, e) for e in mentions)
             G.add_edge(key[paper], key[graph.value(use, concept_of)], rel=rel,
                        count=int(graph.value(use, KG["count"])), evidence=evidence)
     return G
+
+
+def _required(graph: rdflib.Graph, mention: rdflib.term.Node, prop: rdflib.URIRef) -> rdflib.term.Node:
+    """The value of `prop` on a kg:MethodMention; an `InputError` naming the mention and the
+    property when it has none."""
+    value = graph.value(mention, prop)
+    if value is None:
+        raise InputError(f"kg:MethodMention <{mention}> has no {graph.namespace_manager.normalizeUri(prop)}: "
+                         "every mention needs kg:position, kg:quote, kg:start, kg:end and kg:sentence")
+    return value
+
+
+def _mention(graph: rdflib.Graph, mention: rdflib.term.Node) -> MethodMention:
+    """The `MethodMention` a kg:MethodMention states (every field of `EVIDENCE` is required)."""
+    fields = {name: _python(_required(graph, mention, rdflib.URIRef(prop)), kind) for name, prop, kind in EVIDENCE}
+    return MethodMention(**fields)

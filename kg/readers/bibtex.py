@@ -9,7 +9,6 @@ key is merged as a duplicate. Any entry type with an abstract is a paper.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Iterator
 
 import bibtexparser
@@ -21,7 +20,7 @@ from pylatexenc.latex2text import LatexNodes2Text
 from kg.errors import RecordError
 from kg.readers.fields import FieldError, make_paper, parse_keywords, parse_track
 from kg.readers.notices import FieldProblem
-from kg.readers.source import read_text
+from kg.readers.source import reads_text
 from kg.records import Paper, Source
 
 _LATEX = LatexNodes2Text()
@@ -91,14 +90,10 @@ def _parse(text: str) -> bibtexparser.Library:
         logger.setLevel(level)
 
 
-def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
+@reads_text
+def iter_records(text: str, file: str) -> Iterator[Paper | RecordError]:
     """The entries of a BibTeX file as Papers, in file order; a RecordError per entry that fails."""
-    file = str(path)
-    try:
-        library = _parse(read_text(path))
-    except RecordError as exc:
-        yield exc
-        return
+    library = _parse(text)
     for block in library.blocks:
         if isinstance(block, DuplicateBlockKeyBlock) and isinstance(block.ignore_error_block, Entry):
             block = _finish(block.ignore_error_block, library)

@@ -16,12 +16,9 @@ import re
 from pathlib import Path
 
 from kg.errors import ArgumentError
-from kg.readers.ieee import is_ieee
+from kg.readers import ieee, scopus, springer, wos
 from kg.readers.rows import DELIMITERS, header_columns
-from kg.readers.scopus import is_scopus
 from kg.readers.source import head_bytes
-from kg.readers.springer import is_springer
-from kg.readers.wos import is_wos_tab
 
 FORMATS = ("listing", "json", "jsonl", "csv", "bibtex", "scopus", "ieee", "springer", "wos", "wos-tab", "ris",
            "openalex", "openalex-topics", "openreview", "s2")
@@ -49,8 +46,9 @@ def check_format(format: str) -> str:
 def _csv_format(line: str) -> str | None:
     """The CSV format whose columns the header line has (split at any delimiter), or None."""
     splits = [header_columns(line, delimiter) for delimiter in DELIMITERS if delimiter in line]
-    for name, test in (("wos-tab", is_wos_tab), ("scopus", is_scopus), ("ieee", is_ieee), ("springer", is_springer)):
-        if any(test(columns) for columns in splits):
+    for name, export in (("wos-tab", wos.TAB_EXPORT), ("scopus", scopus.EXPORT), ("ieee", ieee.EXPORT),
+                         ("springer", springer.EXPORT)):
+        if any(export.matches(columns) for columns in splits):
             return name
     return "csv" if any(column in _KG_CSV_COLUMNS for columns in splits for column in columns) else None
 

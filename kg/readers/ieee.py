@@ -7,14 +7,11 @@ IEEE Terms, INSPEC terms, citation counts, dates, publisher, licence.
 """
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 
-from kg.errors import RecordError
 from kg.readers.fields import make_paper
 from kg.readers.people import people, split_list
-from kg.readers.rows import csv_delimiter, csv_rows, papers_from
+from kg.readers.rows import CsvExport
 from kg.records import Paper, Source
 
 #: The header columns that tell an IEEE Xplore export.
@@ -37,15 +34,7 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
                       keywords=split_list(_value(record, "author keywords")), source=source)
 
 
-def is_ieee(header: list[str]) -> bool:
-    """Whether CSV header columns (lower-cased) are an IEEE Xplore export's."""
-    return all(name in header for name in SIGNATURE)
-
-
-def _check(header: list[str]) -> str | None:
-    return None if is_ieee(header) else f"not an IEEE Xplore CSV header: it needs {', '.join(SIGNATURE)}; file skipped"
-
-
-def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
-    """The rows of an IEEE Xplore CSV export as Papers."""
-    return papers_from(csv_rows(path, csv_delimiter(path, is_ieee), _check), str(path), _convert)
+#: The export: its header, read by `_convert`.
+EXPORT = CsvExport("an IEEE Xplore CSV", SIGNATURE, _convert)
+#: The rows of an IEEE Xplore CSV export as Papers.
+iter_records = EXPORT.iter_records

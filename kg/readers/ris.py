@@ -17,7 +17,7 @@ from kg.errors import RecordError
 from kg.readers.fields import make_paper
 from kg.readers.people import first_last, people
 from kg.readers.rows import papers_from
-from kg.readers.source import read_text
+from kg.readers.source import reads_text
 from kg.records import Paper, Source
 
 _START = re.compile(r"^\s*TY  - ", re.MULTILINE)
@@ -51,13 +51,8 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
                       id=_first(record, "id", "accession_number"), keywords=keywords, source=source)
 
 
-def _items(path: str | os.PathLike[str]) -> Iterator[tuple[int, str, object] | RecordError]:
-    file = str(path)
-    try:
-        text = read_text(path)
-    except RecordError as exc:
-        yield exc
-        return
+@reads_text
+def _items(text: str, file: str) -> Iterator[tuple[int, str, object] | RecordError]:
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # rispy reads `ER  - \r` as no end of record
     starts = [text.count("\n", 0, match.start()) + 1 for match in _START.finditer(text)]
     try:

@@ -1,6 +1,7 @@
 """The records of JSON, JSONL and CSV files as `(line, label, record)` items, and the one loop that
 turns them into Papers: what every JSON/CSV-shaped reader (kg's own, Scopus, IEEE, Springer, WoS
-tab-delimited, OpenAlex, OpenReview, Semantic Scholar) shares.
+tab-delimited, OpenAlex, OpenReview, Semantic Scholar) shares; `CsvExport`, a database's CSV export
+told by its header columns.
 
 A JSON file is a list of records, an API page that holds one (`{"results": [...]}`, `{"data": [...]}`,
 `{"notes": [...]}`), or one record; each item is reported as `record N` at the line it starts on.
@@ -14,11 +15,12 @@ import io
 import json
 import os
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from kg.errors import RecordError
 from kg.readers.fields import FieldError
 from kg.readers.notices import FieldProblem, Notice, Remark
-from kg.readers.source import head_bytes, iter_lines, read_text
+from kg.readers.source import head_bytes, iter_lines, reads_text
 from kg.records import Paper, Source
 
 #: The keys under which API pages hold their records (OpenAlex, Semantic Scholar, OpenReview).
@@ -97,15 +99,10 @@ def _expanded(items: Iterator[Item | RecordError]) -> Iterator[Item | RecordErro
             yield item[0], f"record {index} of the line: ", record
 
 
-def json_items(path: str | os.PathLike[str], envelopes: bool = True) -> Iterator[Item | RecordError]:
+@reads_text
+def json_items(text: str, file: str, envelopes: bool = True) -> Iterator[Item | RecordError]:
     """The records of a JSON file: a top-level list's items, an API page's list (`envelopes`), or
     the one object; each labelled `record N` at the line it starts on."""
-    file = str(path)
-    try:
-        text = read_text(path)
-    except RecordError as exc:
-        yield exc
-        return
     position = _skip_space(text, 0)
     if envelopes and text.startswith("{", position):
         found = _envelope(text, position)
@@ -210,7 +207,8 @@ def csv_delimiter(path: str | os.PathLike[str], fits: Callable[[list[str]], bool
     return next((d for d in DELIMITERS if fits(header_columns(line, d))), ",")
 
 
-def csv_rows(path: str | os.PathLike[str], delimiter: str, check: Callable[[list[str]], str | None] = lambda h: None,
+@reads_text
+def csv_rows(text: str, file: str, delimiter: str, check: Callable[[list[str]], str | None] = lambda h: None,
              quoting: bool = True, reconcile: Reconcile | None = None) -> Iterator[Item | RecordError]:
     """One `{column: value}` record per row after the header (column names lower-cased and stripped).
 
@@ -221,12 +219,6 @@ def csv_rows(path: str | os.PathLike[str], delimiter: str, check: Callable[[list
     Science's tab-delimited files do not quote). `reconcile(header, row)` may fit a row longer than
     the header to it (a format whose rows carry unnamed extra columns), before the length check.
     """
-    file = str(path)
-    try:
-        text = read_text(path)
-    except RecordError as exc:
-        yield exc
-        return
     rows = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True,
                       quoting=csv.QUOTE_MINIMAL if quoting else csv.QUOTE_NONE)
     try:
@@ -270,3 +262,66 @@ def _csv_records(rows: Iterator[list[str]], header: list[str], file: str, reconc
                     record.setdefault(name, cell)
                 yield line, "", record
         line = rows.line_num + 1
+
+
+@dataclass(frozen=True)
+class CsvExport:
+    """A bibliographic database's CSV export: the header columns that tell it, and how a row reads.
+
+    Attributes
+    ----------
+    name : str
+        The export as a problem names it, with its article (`"an IEEE Xplore CSV"`).
+    signature : tuple of str
+        Header columns (lower-cased) that must all be there.
+    convert : callable
+        `convert(record, source, problems)`: the Paper of a row (`papers_from`).
+    markers : tuple of str
+        One of these columns must be there too (none: no such condition).
+    first : str or None
+        The column the header must start with.
+    delimiter : str or None
+        The delimiter; None: whichever of `DELIMITERS` splits the header into a matching one.
+    quoting : bool
+        Whether `"` quotes fields (`csv_rows`).
+    reconcile : callable, optional
+        Fits a row longer than the header to it (`csv_rows`).
+
+    Examples
+    --------
+    >>> from kg.readers.rows import CsvExport
+    >>> export = CsvExport("a Demo CSV", ("title", "year"), convert=None, markers=("eid", "doi"))
+    >>> export.matches(["title", "year", "doi"]), export.matches(["title", "year"])
+    (True, False)
+    >>> export.problem(["title"])
+    'not a Demo CSV header: it needs the columns title, year and one of eid, doi; file skipped'
+    """
+
+    name: str
+    signature: tuple[str, ...]
+    convert: Convert
+    markers: tuple[str, ...] = ()
+    first: str | None = None
+    delimiter: str | None = None
+    quoting: bool = True
+    reconcile: Reconcile | None = None
+
+    def matches(self, header: list[str]) -> bool:
+        """Whether header columns (lower-cased) are this export's."""
+        return ((self.first is None or header[:1] == [self.first]) and all(name in header for name in self.signature)
+                and (not self.markers or any(name in header for name in self.markers)))
+
+    def problem(self, header: list[str]) -> str | None:
+        """Why `header` is not this export's (the file is then skipped), or None when it is."""
+        if self.matches(header):
+            return None
+        needs = ", ".join(self.signature) + (f" ({self.first} first)" if self.first else "")
+        if self.markers:
+            needs = f"the columns {needs} and one of {', '.join(self.markers)}"
+        return f"not {self.name} header: it needs {needs}; file skipped"
+
+    def iter_records(self, path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
+        """The rows of an export file as Papers; a RecordError per row (or header) that cannot be read."""
+        delimiter = self.delimiter or csv_delimiter(path, self.matches)
+        rows = csv_rows(path, delimiter, self.problem, quoting=self.quoting, reconcile=self.reconcile)
+        return papers_from(rows, str(path), self.convert)

@@ -12,14 +12,11 @@ keywords, affiliations, references, funding, ...) are not read.
 """
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 
-from kg.errors import RecordError
 from kg.readers.fields import make_paper, parse_keywords
 from kg.readers.people import first_last, people, split_list
-from kg.readers.rows import csv_delimiter, csv_rows, papers_from
+from kg.readers.rows import CsvExport
 from kg.records import Paper, Source
 
 #: The header columns that tell a Scopus export (all of them present).
@@ -70,19 +67,7 @@ def _funding_texts(header: list[str], row: list[str]) -> list[str]:
     return row[:last + 1] + row[last + 1 + extra:]
 
 
-def is_scopus(header: list[str]) -> bool:
-    """Whether CSV header columns (lower-cased) are a Scopus export's."""
-    return all(name in header for name in SIGNATURE) and any(name in header for name in MARKERS)
-
-
-def _check(header: list[str]) -> str | None:
-    if is_scopus(header):
-        return None
-    return (f"not a Scopus CSV header: it needs the columns {', '.join(SIGNATURE)} and one of "
-            f"{', '.join(MARKERS)}; file skipped")
-
-
-def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
-    """The rows of a Scopus CSV export as Papers (comma-delimited, as Scopus writes them)."""
-    rows = csv_rows(path, csv_delimiter(path, is_scopus), _check, reconcile=_funding_texts)
-    return papers_from(rows, str(path), _convert)
+#: The export: its header (comma-delimited, as Scopus writes it), read by `_convert`.
+EXPORT = CsvExport("a Scopus CSV", SIGNATURE, _convert, markers=MARKERS, reconcile=_funding_texts)
+#: The rows of a Scopus CSV export as Papers.
+iter_records = EXPORT.iter_records

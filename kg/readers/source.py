@@ -4,14 +4,18 @@ Every reader goes through here, so BOMs, CRLF line ends and undecodable bytes ar
 """
 from __future__ import annotations
 
+import functools
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
 
 from kg.errors import InputError, RecordError
 
 _BOM = b"\xef\xbb\xbf"
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 _SNIFF_BYTES = 65536
 
 
@@ -72,3 +76,35 @@ def read_text(path: str | os.PathLike[str]) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise not_utf8(path, data.count(b"\n", 0, exc.start) + 1, data, exc) from None
+
+
+def reads_text(parse: Callable[Concatenate[str, str, _P], Iterator[_T]]
+               ) -> Callable[Concatenate[str | os.PathLike[str], _P], Iterator[_T | RecordError]]:
+    """A reader of a file from a parser of its text: `parse(text, file, ...)` becomes `read(path, ...)`.
+
+    The file is read whole (`read_text`); one that is not UTF-8 is a single RecordError (the line of
+    its first bad byte) and nothing else. `file` is the path as problems name it.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> @reads_text
+    ... def lines(text, file):
+    ...     yield from ((file.endswith(".txt"), line) for line in text.splitlines())
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_bytes(b"one\\ntwo\\n\\xff\\n")
+    >>> [(problem.line, problem.message) for problem in lines(path)]
+    [(3, 'not UTF-8 (byte 0xFF at column 1); re-save the file as UTF-8')]
+    >>> _ = path.write_bytes(b"one\\ntwo\\n")
+    >>> list(lines(path))
+    [(True, 'one'), (True, 'two')]
+    """
+    @functools.wraps(parse)
+    def read(path: str | os.PathLike[str], *args: _P.args, **kwargs: _P.kwargs) -> Iterator[_T | RecordError]:
+        try:
+            text = read_text(path)
+        except RecordError as exc:
+            yield exc
+            return
+        yield from parse(text, str(path), *args, **kwargs)
+    return read

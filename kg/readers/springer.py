@@ -12,15 +12,12 @@ whose names were split this way is reported for checking.
 """
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 
-from kg.errors import RecordError
 from kg.readers.fields import make_paper
 from kg.readers.notices import Remark
 from kg.readers.people import people
-from kg.readers.rows import csv_delimiter, csv_rows, papers_from
+from kg.readers.rows import CsvExport
 from kg.records import Paper, Source
 
 #: The header columns that tell a Springer Link export.
@@ -57,15 +54,7 @@ def _convert(record: dict, source: Source, problems: list[str]) -> Paper:
                       doi=(record.get("item doi") or "").strip() or None, source=source)
 
 
-def is_springer(header: list[str]) -> bool:
-    """Whether CSV header columns (lower-cased) are a Springer Link export's."""
-    return all(name in header for name in SIGNATURE)
-
-
-def _check(header: list[str]) -> str | None:
-    return None if is_springer(header) else f"not a Springer CSV header: it needs {', '.join(SIGNATURE)}; file skipped"
-
-
-def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
-    """The rows of a Springer Link CSV export as Papers (without abstracts: the export has none)."""
-    return papers_from(csv_rows(path, csv_delimiter(path, is_springer), _check), str(path), _convert)
+#: The export: its header, read by `_convert` (without abstracts: the export has none).
+EXPORT = CsvExport("a Springer CSV", SIGNATURE, _convert)
+#: The rows of a Springer Link CSV export as Papers.
+iter_records = EXPORT.iter_records

@@ -21,7 +21,7 @@ from kg.errors import RecordError
 from kg.names import author_key
 from kg.readers.fields import make_paper
 from kg.readers.people import first_last, people, split_list
-from kg.readers.rows import Item, csv_rows, papers_from
+from kg.readers.rows import CsvExport, Item, papers_from
 from kg.readers.source import iter_lines
 from kg.records import Paper, Source
 
@@ -105,20 +105,13 @@ def _joined(record: dict[str, list[str]]) -> dict[str, str]:
     return {tag.lower(): ("; " if tag in _LIST_TAGS else " ").join(lines) for tag, lines in record.items()}
 
 
-def is_wos_tab(header: list[str]) -> bool:
-    """Whether CSV header columns (lower-cased) are a tab-delimited Web of Science export's."""
-    return bool(header) and header[0] == "pt" and all(name in header for name in SIGNATURE)
-
-
-def _check(header: list[str]) -> str | None:
-    return None if is_wos_tab(header) else "not a tab-delimited Web of Science header (PT, AU, TI, SO...); file skipped"
-
-
 def iter_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
     """The records of a Web of Science plain-text export as Papers."""
     return papers_from(_tagged_items(path), str(path), _convert)
 
 
-def iter_tab_records(path: str | os.PathLike[str]) -> Iterator[Paper | RecordError]:
-    """The rows of a tab-delimited Web of Science export as Papers."""
-    return papers_from(csv_rows(path, "\t", _check, quoting=False), str(path), _convert)
+#: The tab-delimited export: its header (the tags, `PT` first), read by `_convert`.
+TAB_EXPORT = CsvExport("a tab-delimited Web of Science", SIGNATURE, _convert, first="pt", delimiter="\t",
+                       quoting=False)
+#: The rows of a tab-delimited Web of Science export as Papers.
+iter_tab_records = TAB_EXPORT.iter_records

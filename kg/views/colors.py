@@ -1,4 +1,4 @@
-"""Node colours and their legend: by community, or by a method's main track."""
+"""Node colours and their legend: by community, or by a method's main track; the datasets' colour and shape."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -14,6 +14,11 @@ PALETTE = (
     "#aec7e8", "#ffbb78", "#98df8a", "#ff9896", "#c5b0d5", "#c49c94", "#f7b6d2", "#9edae5", "#dbdb8d",
 )
 OTHER_COLOR = "#b0b0b0"
+#: Datasets and benchmarks on the topic map: dark grey diamonds. No colour of `PALETTE` is a grey and
+#: `OTHER_COLOR` is a light one, so the kind shows by lightness (which colour-blind readers see) and by
+#: shape, whatever colours the methods have.
+DATASET_COLOR = "#3c3c3c"
+DATASET_SHAPE = "diamond"
 
 Legend = list[dict]
 

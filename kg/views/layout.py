@@ -121,6 +121,52 @@ def first_look_layout(
     chosen = set(first)
     within = [[n for n in c if n in chosen] for c in communities]
     positions = community_layout(graph.subgraph(chosen), [c for c in within if c], seed=seed, spacing=spacing)
+    return place_beside(graph, positions, communities, seed=seed, spacing=spacing)
+
+
+def place_beside(
+    graph: nx.Graph,
+    positions: Positions,
+    communities: Sequence[Sequence[Hashable]],
+    *,
+    seed: int = 0,
+    spacing: float = 60.0,
+) -> Positions:
+    """`positions` and positions for the other nodes of `graph`: each next to its strongest linked node
+    already placed (in passes, so chains of links are followed), and those linked to none packed under
+    the sheet by `community_layout` (each in its community of `communities`, which must cover them).
+
+    Parameters
+    ----------
+    graph : nx.Graph
+        The graph whose nodes are placed; link weights (attribute `weight`) choose the anchors.
+    positions : dict
+        The nodes placed already (not changed: a new dict is returned).
+    communities : sequence of sequences of nodes
+        Groups covering the nodes not in `positions` (others are ignored), for those linked to none.
+    seed : int
+        Seed of the offsets from the anchors.
+    spacing : float
+        The largest distance from an anchor, and the gap above the packed nodes, in pixels.
+
+    Returns
+    -------
+    dict
+        node -> (x, y) for every node of `graph`, rounded to 0.1.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from kg.views.layout import place_beside
+    >>> G = nx.Graph([("a", "b"), ("b", "c")])
+    >>> G.add_node("z")
+    >>> placed = place_beside(G, {"a": (0.0, 0.0)}, [["b", "c"], ["z"]], seed=1)
+    >>> sorted(placed), placed["a"]
+    (['a', 'b', 'c', 'z'], (0.0, 0.0))
+    >>> bool(30 <= (placed["b"][0] ** 2 + placed["b"][1] ** 2) ** 0.5 <= 60.1)  # b is beside a
+    True
+    """
+    positions = dict(positions)
     rng = np.random.default_rng(seed)
     waiting = sorted((n for n in graph if n not in positions), key=str)
     while True:  # each pass places the nodes linked to a placed one, next to the strongest such link

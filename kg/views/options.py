@@ -13,6 +13,10 @@ DEFAULT_TOP_N = 3000
 #: can read or a browser draws quickly. Pass `top_links=None` for all; the page notes any cut.
 DEFAULT_TOP_LINKS = 20_000
 
+#: Datasets and benchmarks the topic map shows beside its methods by default (those with most papers):
+#: a few landmarks to read the methods against, not a second map. Pass `datasets=0` for none.
+DEFAULT_DATASETS = 15
+
 #: The first look a page opens with (see `first_look_levels`): at most this many nodes...
 FIRST_LOOK_NODES = 500
 #: ...and at most this many links, the heaviest (VOSviewer's default for the lines it draws).
@@ -58,6 +62,9 @@ class ViewOptions:
         Open the page on a first look chosen from the data (at most `FIRST_LOOK_NODES` nodes, those
         with most papers, and `FIRST_LOOK_LINKS` links), stated on the page, whose controls widen it.
         False: open on everything the page holds.
+    datasets : int
+        The topic map also shows the `datasets` data sets and benchmarks with most papers (ties by
+        key), as their own kind of node linked to the methods their papers mention (0 = none).
 
     Examples
     --------
@@ -82,6 +89,7 @@ class ViewOptions:
     seed: int = 42
     resolution: float = 1.0
     first_look: bool = True
+    datasets: int = DEFAULT_DATASETS
 
     def __post_init__(self) -> None:
         for name, allowed in (("counting", COUNTINGS), ("normalize", NORMALIZATIONS), ("color_by", COLORINGS)):
@@ -89,6 +97,8 @@ class ViewOptions:
             if value not in allowed:
                 choices = " or ".join(repr(a) for a in allowed)
                 raise ArgumentError(f"{name} must be {choices}, not {value!r}")
+        if self.datasets < 0:
+            raise ArgumentError(f"datasets must be 0 (none) or more, not {self.datasets}")
 
 
 def with_changes(options: ViewOptions | None, changes: dict) -> ViewOptions:

@@ -9,21 +9,21 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
 import networkx as nx
 from pyvis.network import Network
 
-from kg._util.io import atomic_write
+from kg._util.io import open_output, written
 from kg.analysis import communities
 from kg.errors import ArgumentError
 from kg.graph import is_whole, nodes_of_kind, paper_track
 from kg.names import fold
 from kg.views.assets import VIS_VERSION, asset, template, vis_js
 from kg.views.colors import leaders, members
-from kg.views.layout import first_look_layout
+from kg.views.layout import first_look_layout, place_beside
 from kg.views.options import FIRST_LOOK_LINKS, ViewOptions, first_look_levels
 from kg.views.tips import Papers, count
 
@@ -133,7 +133,7 @@ def write_html(view: View, path: str | os.PathLike[str] | BinaryIO) -> Path | No
     Returns
     -------
     Path or None
-        `path` as a Path; None when given a file.
+        The page's path, or None for a file: the caller has it (as for every kg writer).
 
     Examples
     --------
@@ -150,10 +150,9 @@ def write_html(view: View, path: str | os.PathLike[str] | BinaryIO) -> Path | No
     >>> buffer.getvalue().startswith(b"<!DOCTYPE html>")
     True
     """
-    if hasattr(path, "write"):
-        path.write(render_html(view).encode("utf-8"))
-        return None
-    return atomic_write(path, render_html(view))
+    with open_output(path) as out:
+        out.write(render_html(view))
+    return written(path)
 
 
 # ------------------------------------------------------------------- shared by both views
@@ -249,17 +248,22 @@ def new_view(P: nx.Graph, kind: str, title: str, noun: str, track: str | None, w
 
 def fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str, str], papers: Papers,
          node_papers: Mapping[str, Iterable[str]], node_tip: Callable[[str], dict],
-         edge_tip: Callable[[str, str, dict], dict], seed: int) -> None:
+         edge_tip: Callable[[str, str, dict], dict], seed: int, satellites: Sequence[str] = ()) -> None:
     """Lay out `P` and add its nodes and edges to `view`, with filter choices for tracks and communities
     and the table of the papers the tooltips cite (and search finds by title).
 
     A node lists all its papers (`rows`, for search by title); where papers have years, nodes and
     links list the years of their papers (`years`, for the year filter) and a node has its mean
-    publication year (`year`, for the overlay colouring)."""
+    publication year (`year`, for the overlay colouring). `satellites` (the topic map's datasets) are
+    nodes of `P` outside `membership`: laid out after the others, each beside its strongest link, with
+    the `community` and vis-network `shape` their node data give."""
     groups = members(membership)
     level = view.meta["opening"]["minPapers"]
-    positions = first_look_layout(P, [groups[n] for n in sorted(groups)],
-                                  [n for n, c in P.nodes(data="papers") if c >= level], seed=seed)
+    core = P.subgraph(membership) if satellites else P
+    positions = first_look_layout(core, [groups[n] for n in sorted(groups)],
+                                  [n for n, c in core.nodes(data="papers") if c >= level], seed=seed)
+    if satellites:
+        positions = place_beside(P, positions, [[n] for n in satellites], seed=seed)
     node_tracks = {n: papers.tracks(node_papers[n]) for n in P}
     track_counts = Counter(t for tracks in node_tracks.values() for t in tracks)
     view.meta["tracks"] = [{"value": i, "label": t, "count": c}
@@ -270,8 +274,11 @@ def fill(view: View, P: nx.Graph, membership: dict[str, int], colors: dict[str, 
 
     def node(n: str, d: dict) -> dict:
         record = {"id": n, "label": d["label"], "value": d["papers"], "x": positions[n][0], "y": positions[n][1],
-                  "color": colors[n], "community": membership[n], "tracks": [track_index[t] for t in node_tracks[n]],
+                  "color": colors[n], "community": membership[n] if n in membership else d.get("community"),
+                  "tracks": [track_index[t] for t in node_tracks[n]],
                   "rows": sorted(papers.rows.number(p) for p in node_papers[n])}
+        if "shape" in d:
+            record["shape"] = d["shape"]
         content = node_tip(n)
         if dated:
             years = [papers.year[p] for p in node_papers[n] if papers.year[p] is not None]

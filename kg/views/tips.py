@@ -6,7 +6,8 @@ A tooltip is `{"title", "lines", "sections": [{"heading", "items", "more"}]}`; a
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Generic, TypeVar
 
 import networkx as nx
@@ -95,6 +96,34 @@ def section(heading: str, items: Sequence[T], item: Callable[[T], dict]) -> dict
     (only the items shown are cited, so the page holds no paper or sentence nobody sees)."""
     return {"heading": heading, "items": [item(x) for x in items[:TIP_ITEMS]],
             "more": max(len(items) - TIP_ITEMS, 0)}
+
+
+def evidence_section(heading: str, sentences: Mapping[str, str], papers: Papers) -> dict:
+    """A tooltip section citing papers (`sentences`: paper -> its evidence sentence, in order)."""
+    return section(heading, list(sentences.items()), lambda item: papers.cite(item[0], [item[1]]))
+
+
+def first_sentences(H: nx.DiGraph, members: Callable[[nx.DiGraph, str], list[str]]) -> dict[str, dict[str, str]]:
+    """Node -> paper -> the first evidence sentence on the paper's edge to it, for the nodes
+    `members(H, paper)` lists (`paper_methods`, `paper_datasets`); "" when the edge has none.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from kg.graph import paper_datasets
+    >>> H = nx.DiGraph()
+    >>> H.add_node("paper:1", kind="paper")
+    >>> from kg.records import MethodMention
+    >>> H.add_edge("paper:1", "dataset:mnist", rel="uses_dataset", evidence=(MethodMention("MNIST", 3, 8, "On MNIST."),))
+    >>> dict(first_sentences(H, paper_datasets))
+    {'dataset:mnist': {'paper:1': 'On MNIST.'}}
+    """
+    evidence: dict[str, dict[str, str]] = defaultdict(dict)
+    for paper in nodes_of_kind(H, "paper"):
+        for node in members(H, paper):
+            mentions = H.edges[paper, node].get("evidence")
+            evidence[node][paper] = mentions[0].sentence if mentions else ""
+    return evidence
 
 
 def link_detail(d: dict, counting: str) -> str:
