@@ -5,8 +5,9 @@ A build writes into a staging folder beside its output folder and switches it in
 """
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -33,7 +34,10 @@ class BuildOptions:
     `top_links` (None = no cap), `datasets` (how many the topic map shows; 0 = none). `quiet`: no
     progress bars. `scheduler`: `tcp://host:port` or `local:N` reads, deduplicates and extracts on
     that Dask cluster and writes Parquet tables into the build's `tables/` (`kg.engine`, needs
-    ``pip install 'kg[dask]'``); None = in this process.
+    ``pip install 'kg[dask]'``); None = in this process. `partitioned`: also `graph.nt` in gzip
+    parts (`graph-00000.nt.gz` ...) and, in one process, the Parquet tables (needs pandas and
+    pyarrow); done anyway when `graph.nt` is larger than `kg.rdf.parts.AUTO_BYTES` (the tables
+    then only if pyarrow is there).
     """
 
     format: str = "auto"
@@ -51,6 +55,7 @@ class BuildOptions:
     datasets: int = DEFAULT_DATASETS
     quiet: bool = False
     scheduler: str | None = None
+    partitioned: bool = False
 
     def updated(self, **changes: object) -> BuildOptions:
         """A copy with `changes`; a name that is no option is an `ArgumentError`."""
@@ -220,17 +225,62 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
 
     o = (options or BuildOptions()).updated(**changes)
     base_iri = check_base_iri(o.base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
-    with staged(out_dir) as out:
-        if o.scheduler is not None:  # kg.engine: the first arrows on a Dask cluster, same result
+    tables = _can_write_tables(o.partitioned and o.scheduler is None)
+    with staged(out_dir) as out, _cluster(o) as client:
+        if client is not None:  # kg.engine: the first arrows on a Dask cluster, same result
             from kg.engine import cluster_graph
-            result, G = cluster_graph(o.scheduler, inputs, out, format=o.format, strict=o.strict,
+            result, G = cluster_graph(client, inputs, out, format=o.format, strict=o.strict,
                                       spacy_model=o.spacy_model, aliases=o.aliases, quiet=o.quiet)
         else:
             result, G = load_graph(inputs, o)
         report, written = _write_all(result, G, out, o, base_iri)
-    order = ("papers.jsonl", "RDF", "store", "GraphML", "GEXF", "VOSviewer", "analysis", "views")
+        written["parts"] = _write_parts(G, out, o, client, tables)
+    order = ("papers.jsonl", "RDF", "store", "GraphML", "GEXF", "VOSviewer", "analysis", "views", "parts")
     files = [Path(out_dir) / path.relative_to(out) for name in order for path in written[name]]
     return BuildResult(read=result, graph=G, report=report, out_dir=Path(out_dir), files=files)
+
+
+@contextlib.contextmanager
+def _cluster(o: BuildOptions) -> Iterator[object]:
+    """The client of `o.scheduler` for the whole build (None without one)."""
+    if o.scheduler is None:
+        yield None
+        return
+    from kg.engine import connect
+    with connect(o.scheduler, quiet=o.quiet) as client:
+        yield client
+
+
+def _can_write_tables(required: bool) -> bool:
+    """Whether pandas and pyarrow are there to write Parquet in this process; an `ArgumentError`
+    when `required` (`partitioned` without a scheduler) and they are not."""
+    try:
+        import pandas  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        if required:
+            raise ArgumentError("partitioned outputs need pandas and pyarrow: pip install 'kg[dask]'") from None
+        return False
+    return True
+
+
+def _write_parts(G: nx.DiGraph, out: Path, o: BuildOptions, client: object, tables: bool) -> list[Path]:
+    """With `o.partitioned`, or a `graph.nt` above `AUTO_BYTES`: its gzip parts (made by the
+    cluster's workers when there is one), and the Parquet tables (already written by the engine
+    on a cluster; here when `tables`). Else nothing."""
+    from kg.rdf.parts import AUTO_BYTES, write_graph_parts
+
+    nt_path = out / "graph.nt"
+    if not o.partitioned and nt_path.stat().st_size <= AUTO_BYTES:
+        return []
+    if client is not None:
+        from kg.engine import map_on
+        return write_graph_parts(nt_path, out, run=map_on(client)) + sorted((out / "tables").rglob("*.parquet"))
+    parts = write_graph_parts(nt_path, out)
+    if not tables:
+        return parts
+    from kg.exports.tables import write_tables
+    return parts + write_tables(G, out / "tables")
 
 
 def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, base_iri: str

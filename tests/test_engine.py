@@ -3,6 +3,7 @@ also when a worker process is killed in the middle of the build."""
 from __future__ import annotations
 
 import filecmp
+import gzip
 import json
 import os
 import signal
@@ -22,12 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import corpus  # noqa: E402
 
-from kg.engine import cluster_graph  # noqa: E402
+from kg.engine import cluster_graph, map_on  # noqa: E402
 from kg.engine.partitions import plan  # noqa: E402
 from kg.errors import ArgumentError  # noqa: E402
-from kg.readers import SharedAbstract  # noqa: E402
+from kg.readers import SharedAbstract, read  # noqa: E402
+from kg.records import Paper  # noqa: E402
 from kg.graph import coauthor_graph, topic_graph  # noqa: E402
-from kg.rdf import iter_ntriples  # noqa: E402
+from kg.rdf import iter_ntriples, write_graph_parts  # noqa: E402
 from kg.workflow import build, load_graph  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -113,6 +115,63 @@ def test_small_partitions_read_dedupe_and_extract_as_in_process(cluster, inputs,
         (u, v, d["count"]) for u, v, d in G.edges(data=True) if d["rel"] == "mentions")
 
 
+def _jsonl(path: Path, *records: dict) -> Path:
+    path.write_text("".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records), encoding="utf-8")
+    return path
+
+
+def test_a_chain_of_ids_and_dois_across_files_merges_as_in_process(cluster, tmp_path):
+    """One paper in three files, each with its own abstract: the first two share an id, the second
+    and third a DOI, so only a group of three (two rounds of labels) finds that the third repeats
+    the first (which took the DOI from the second); the fourth file clashes on the id."""
+    base = {"title": "Sparse sketches", "authors": ["Ana Silva", "Bo Li"]}
+    files = [
+        _jsonl(tmp_path / "a.jsonl", dict(base, abstract="We study sparse sketches.", id="P7"),
+               dict(base, abstract="Unrelated work on graphs.", title="Graphs", id="P8")),
+        _jsonl(tmp_path / "b.jsonl", dict(base, abstract="Sparse sketches, revised.", id="P7", doi="10.1/S",
+                                          year=2024)),
+        _jsonl(tmp_path / "c.jsonl", dict(base, abstract="Sketches that are sparse.", doi="10.1/s", venue="V")),
+        _jsonl(tmp_path / "d.jsonl", dict(base, abstract="We study sparse sketches.", title="Other", id="P7")),
+    ]
+    expected = read(files)
+    result, _ = cluster_graph(cluster[0].scheduler_address, files, tmp_path / "out", quiet=True)
+    assert result.papers == expected.papers
+    assert [str(p) for p in result.problems] == [str(p) for p in expected.problems]
+    assert expected.duplicates == 2 and expected.papers[0].venue == "V" and expected.papers[0].year == 2024
+    assert any(isinstance(p, SharedAbstract) for p in expected.problems)
+
+
+def test_the_client_receives_merged_papers_never_the_records(cluster, inputs, tmp_path, monkeypatch):
+    """Everything the client gathers from the workers holds each distinct paper once, merged: no
+    record of the input (the 74 duplicates among them) comes to the client."""
+    received: list = []
+    gather = Client._gather
+
+    async def spied(self, *args, **kwargs):
+        out = await gather(self, *args, **kwargs)
+        received.append(out)
+        return out
+
+    monkeypatch.setattr(Client, "_gather", spied)
+    result, _ = cluster_graph(cluster[0].scheduler_address, inputs, tmp_path, partition_bytes=60_000, quiet=True)
+    monkeypatch.undo()
+
+    def papers_in(value: object) -> list[Paper]:
+        if isinstance(value, Paper):
+            return [value]
+        if isinstance(value, pd.DataFrame):
+            return [p for column in value.columns if value[column].dtype == object for p in papers_in(list(value[column]))]
+        if isinstance(value, (list, tuple)):
+            return [p for item in value for p in papers_in(item)]
+        if isinstance(value, dict):
+            return papers_in(list(value.values()))
+        return []
+
+    got = papers_in(received)
+    assert len(got) == len(result.papers) == len(read(inputs).papers)
+    assert sorted(got, key=lambda p: p.key) == sorted(result.papers, key=lambda p: p.key)
+
+
 def test_strict_raises_the_first_bad_record(cluster, inputs, tmp_path):
     _, client = cluster
     with pytest.raises(Exception, match=r"papers.jsonl:151: invalid JSON"):
@@ -168,3 +227,19 @@ def test_a_worker_killed_mid_build_costs_a_retry_not_the_build(cluster, inputs, 
     assert "error" not in outcome, outcome.get("error")
     assert victim not in client.scheduler_info()["workers"]  # it died; the nanny started another
     assert _same_outputs(tmp_path / "one", tmp_path / "dask") == []
+
+
+def test_a_partitioned_cluster_build_has_its_parts_made_by_the_workers(cluster, tmp_path):
+    local, client = cluster
+    result = build(None, tmp_path / "out", quiet=True, scheduler=local.scheduler_address, partitioned=True)
+    out = tmp_path / "out"
+    made = [p.relative_to(out).as_posix() for p in result.files if p.name.startswith("graph-")]
+    assert made == ["graph-00000.nt.gz"] and all(path.exists() for path in result.files)
+    assert gzip.decompress((out / "graph-00000.nt.gz").read_bytes()) == (out / "graph.nt").read_bytes()
+    assert {p.parent.name for p in result.files if p.suffix == ".parquet"} == {
+        "authorship", "mentions", "coauthor_pairs", "method_pairs"}
+    nt = out / "graph.nt"
+    size = nt.stat().st_size // 5
+    on_workers = write_graph_parts(nt, tmp_path / "workers", part_bytes=size, run=map_on(client))
+    here = write_graph_parts(nt, tmp_path / "here", part_bytes=size)
+    assert len(on_workers) >= 5 and [p.read_bytes() for p in on_workers] == [p.read_bytes() for p in here]

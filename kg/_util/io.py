@@ -165,3 +165,26 @@ def _list_chunks(items: Iterable, pad: str, indent: int) -> Iterator[str]:
     while batch := list(islice(items, _ITEMS_PER_CHUNK)):  # a million-row table is not one string
         yield separator + separator.join(map(_compact_json, batch))
     yield "\n" + " " * indent + "]"
+
+
+def line_ranges(path: str | os.PathLike[str], size: int) -> Iterator[tuple[int, int]]:
+    """Byte ranges (start, end) of about `size` bytes covering the file, each ending just after a
+    `\\n` (or at the file's end): parts of a line-based file (JSONL, N-Triples) that can be read or
+    copied on their own. Only the cut points are read (a seek and a line each).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "lines.txt"
+    >>> _ = path.write_bytes(b"one\\ntwo\\nthree\\n")
+    >>> list(line_ranges(path, 5))
+    [(0, 8), (8, 14)]
+    """
+    total, start, size = os.path.getsize(path), 0, max(size, 1)
+    with open(path, "rb") as handle:
+        while start < total:
+            handle.seek(min(start + size, total))
+            handle.readline()  # to the end of the line the cut falls in
+            end = min(handle.tell(), total)
+            yield start, end
+            start = end

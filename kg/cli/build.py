@@ -12,7 +12,10 @@ from kg.cli.common import VIEW_OPTIONS, build_options, command, community_option
          option("--scheduler", metavar="ADDRESS",
                 help="read, dedupe and extract on a Dask cluster: tcp://host:8786, or local:N for N worker "
                      "processes on this machine; writes Parquet tables into DIR/tables/ "
-                     "(needs pip install 'kg[dask]'; see docs/scaling.md)"))
+                     "(needs pip install 'kg[dask]'; see docs/scaling.md)"),
+         option("--partitioned", action="store_true",
+                help="also write graph.nt as gzip parts graph-00000.nt.gz ... for parallel bulk loading, and the "
+                     "Parquet tables in DIR/tables/ (done anyway above 1 GiB of N-Triples; see docs/scaling.md)"))
 def run(args: argparse.Namespace) -> int:
     """the whole job: read, extract, graph, RDF, report, views
 
@@ -26,6 +29,7 @@ def run(args: argparse.Namespace) -> int:
       kg build iclr2023.txt@2023 iclr2024.txt@2024 -o iclr/
       kg build listing.txt --workers 2 --top-n 500 --min-weight 2 --quiet
       kg build papers-*.jsonl --scheduler local:2 -o out/
+      kg build papers-*.jsonl --scheduler tcp://head:8786 --partitioned -o /shared/out/
     """
     from kg.workflow import build
 

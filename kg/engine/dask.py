@@ -1,38 +1,37 @@
-"""`kg build --scheduler ADDRESS`: reading, extraction and the pair tables on a Dask cluster.
+"""`kg build --scheduler ADDRESS`: reading, identity, extraction and the pair tables on a Dask cluster.
 
 On the workers: each partition is read (`kg.engine.partitions`, with the readers' own
-`kg.readers.iter_part`), and the distinct papers go through the worker's spaCy pipeline (built
-once per worker thread), reduced to what corpus-level linking needs. The co-author and method pair
-tables are Dask group-bys (a shuffle on the paper, then on the pair), written by the workers as
-Parquet into `DIR/tables/` with the authorship and mention tables.
+`kg.readers.iter_part`) and kept there; the groups of records that may be one paper are found by
+shuffles on their identity keys and each group merged by the readers' own rules
+(`kg.engine.identity`); the distinct papers go through the worker's spaCy pipeline (built once per
+worker thread), reduced to what corpus-level linking needs. The co-author and method pair tables
+are Dask group-bys (a shuffle on the paper, then on the pair), written by the workers as Parquet
+into `DIR/tables/` with the authorship and mention tables.
 
-On the client: the records are gathered partition by partition in input order and deduplicated
-by the readers' own rules (`kg.readers.merge_records`, the `Deduper` of `read()`), so papers,
-merges and notices are those of the in-process build; the extraction records are linked into
-concepts (`kg.extract`) and built into the hub graph (`kg.graph`), from which `kg.build` writes
-every other file as it does in one process: same inputs, same bytes.
+On the client: the problems, then the distinct papers with what extraction found in them (never
+the records read); they are put in input order, linked into concepts (`kg.extract`) and built
+into the hub graph (`kg.graph`), from which `kg.build` writes every other file as it does in one
+process: same inputs, same bytes.
 """
 from __future__ import annotations
 
 import logging
 import math
 import os
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, ExitStack
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 
 import networkx as nx
 
-from kg.engine import tasks
-from kg.engine.partitions import DEFAULT_PARTITION_BYTES, count_lines, numbered, plan
+from kg.engine import identity, tasks
+from kg.engine.partitions import DEFAULT_PARTITION_BYTES, Partition, count_lines, numbered, plan
 from kg.errors import ArgumentError
-from kg.readers import ReadResult, merge_records, sample_path
+from kg.readers import ReadResult, fatal, sample_path
 
 #: Records are Python objects in object columns: no conversion to Arrow strings, and shuffles by
 #: tasks (a peer-to-peer shuffle would convert the partitions to Arrow).
 _CONFIG = {"dataframe.convert-string": False, "dataframe.shuffle.method": "tasks"}
-#: The Parquet tables written into `DIR/tables/`, one folder (of part files) each.
-TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
 #: Papers per extraction partition at most (more partitions when the inputs have fewer).
 EXTRACT_PAPERS = 1000
 
@@ -67,8 +66,14 @@ def connect(scheduler: str, *, quiet: bool = True) -> Iterator[object]:
         yield client
 
 
+def map_on(client: object) -> Callable[[Callable, list[tuple]], list]:
+    """`run(function, argument tuples)` -> the results in order, computed on `client`'s workers
+    (e.g. `kg.rdf.write_graph_parts`' compressions into the build folder on shared storage)."""
+    return lambda function, jobs: client.gather(client.map(function, *zip(*jobs))) if jobs else []
+
+
 def cluster_graph(
-    scheduler: str,
+    scheduler: str | object,
     inputs: Sequence[str | os.PathLike[str]] | None,
     out_dir: str | os.PathLike[str],
     *,
@@ -85,8 +90,8 @@ def cluster_graph(
 
     Parameters
     ----------
-    scheduler : str
-        `tcp://host:port` or `local:N` (see `connect`).
+    scheduler : str or distributed.Client
+        `tcp://host:port` or `local:N` (see `connect`), or the client of a cluster already connected.
     inputs : sequence of paths or None
         The input files (`FILE@YEAR` as for `kg.read`; None or empty: the embedded sample); every
         worker must be able to read them.
@@ -108,8 +113,6 @@ def cluster_graph(
     >>> result, G = cluster_graph("local:2", ["papers.jsonl"], "out")  # doctest: +SKIP
     """
     import dask
-    import dask.dataframe as dd
-    import pandas as pd
 
     from kg.extract import make_pipeline
     from kg.extract.concepts import _link_both  # the corpus-level half of kg.extract
@@ -120,59 +123,59 @@ def cluster_graph(
     make_pipeline(spacy_model)  # an uninstalled model fails here, before the cluster starts
     files = [str(path) for path in (inputs or [sample_path()])]
     parts = plan(files, format, partition_bytes)
-    with connect(scheduler, quiet=quiet) as client, dask.config.set(_CONFIG):
+    connected = connect(scheduler, quiet=quiet) if isinstance(scheduler, str) else nullcontext(scheduler)
+    with connected as client, dask.config.set(_CONFIG):
         ranged = [part for part in parts if part.end is not None]
         counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
         parts = numbered(parts, [counts.get(part.index, 0) for part in parts])
-
-        reads = client.map(tasks.read, parts, require_authors=require_authors)
-
-        def records() -> Iterator[object]:
-            while reads:  # in input order, one partition's records at a time on the client
-                yield from reads.pop(0).result()
-
-        result = merge_records(records(), files, strict=strict)
-        papers = result.papers
-        frame = pd.DataFrame({"pos": pd.Series(range(len(papers)), dtype="int64"),
-                              "key": pd.Series([p.key for p in papers], dtype=object),
-                              "text": pd.Series([p.text for p in papers], dtype=object)})
-        width = max(len(parts), 1)
-        found = []
-        if papers:
-            chunks = min(len(papers), max(width, math.ceil(len(papers) / EXTRACT_PAPERS)))
-            extracted = dd.from_pandas(frame, npartitions=chunks, sort=False).map_partitions(
-                tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
-            found = list(extracted.compute().sort_values("pos")["found"])
+        result, found = _read_and_extract(client, parts, files, strict, require_authors, spacy_model)
         concepts = _link_both(found)
-        G = build_graph(papers, concepts.methods, datasets=concepts.datasets, aliases=alias_table)
-        _write_tables(G, Path(out_dir) / "tables", width)
+        G = build_graph(result.papers, concepts.methods, datasets=concepts.datasets, aliases=alias_table)
+        _write_tables(G, Path(out_dir) / "tables", max(len(parts), 1))
     return result, G
 
 
-def _write_tables(G: nx.DiGraph, tables: Path, width: int) -> None:
+def _read_and_extract(client: object, parts: list[Partition], files: list[str], strict: bool,
+                      require_authors: bool, spacy_model: str | None) -> tuple[ReadResult, list]:
+    """Read, merge and extract on the workers; gather the problems, then the distinct papers with
+    what extraction found in them (each in input order). The records read stay on the workers."""
+    import dask.dataframe as dd
+
+    records = client.persist(dd.from_map(identity.read_frame, parts, require_authors=require_authors,
+                                         meta=identity.RECORDS_META, enforce_metadata=False))
+    width = max(len(parts), 1)
+    read_papers = int(records["paper"].sum().compute())
+    chunks = max(width, math.ceil(read_papers / EXTRACT_PAPERS))
+    merged = client.persist(identity.merged(records, *identity.group_labels(records, width, client), chunks))
+    problems = dd.concat([records[~records["paper"]], merged[~merged["paper"]]]).compute()
+    problems = list(problems.sort_values("seq", kind="stable")["record"])
+    del records  # released on the workers
+    first = next((problem for problem in problems if fatal(problem)), None)
+    if strict and first is not None:
+        raise first
+    found = merged[merged["paper"]].map_partitions(tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
+    found = found.compute().sort_values("seq")
+    return ReadResult(list(found["paper"]), problems, files), list(found["found"])
+
+
+def _write_tables(G: nx.DiGraph, folder: Path, width: int) -> None:
     """The authorship and mention rows of the hub graph, and the co-author and method pair tables
     grouped from them by Dask (a shuffle on the paper, then on the pair), written by the workers as Parquet."""
     import dask
     import dask.dataframe as dd
-    import pandas as pd
 
-    authorship = [(u, d["position"], v, d["name"]) for u, v, d in G.edges(data=True) if d["rel"] == "authored_by"]
-    mentions = [(u, v, d["count"]) for u, v, d in G.edges(data=True) if d["rel"] == "mentions"]
-    frames = {
-        "authorship": pd.DataFrame(authorship, columns=["paper", "position", "author", "name"]).astype(
-            {"paper": "string", "position": "int64", "author": "string", "name": "string"}),
-        "mentions": pd.DataFrame(mentions, columns=["paper", "method", "mentions"]).astype(
-            {"paper": "string", "method": "string", "mentions": "int64"}),
-    }
+    from kg.exports.tables import PAIRS, frames, pair_rows, pair_table
+
+    tables = frames(G)
     rows = {name: dd.from_pandas(frame, npartitions=max(1, min(width, len(frame))), sort=False)
-            for name, frame in frames.items()}
-    writes = [rows[name].to_parquet(tables / name, write_index=False, compute=False) for name in frames]
-    pair_meta = tasks.pair_rows(frames["authorship"].iloc[:0], "author")
-    table_meta = tasks.pair_table(pair_meta)
-    for name, source, member in (("coauthor_pairs", "authorship", "author"), ("method_pairs", "mentions", "method")):
+            for name, frame in tables.items()}
+    writes = [frame.to_parquet(folder / name, write_index=False, compute=False) for name, frame in rows.items()]
+    pair_meta = pair_rows(tables["authorship"].iloc[:0], "author")
+    table_meta = pair_table(pair_meta)
+    for name, source, member in PAIRS:
         by_paper = rows[source].shuffle("paper", npartitions=width, shuffle_method="tasks")
-        pairs = by_paper.map_partitions(tasks.pair_rows, member, meta=pair_meta)
+        pairs = by_paper.map_partitions(pair_rows, member, meta=pair_meta)
         grouped = pairs.shuffle(["source", "target"], npartitions=width, shuffle_method="tasks").map_partitions(
-            tasks.pair_table, meta=table_meta)
-        writes.append(grouped.to_parquet(tables / name, write_index=False, compute=False))
+            pair_table, meta=table_meta)
+        writes.append(grouped.to_parquet(folder / name, write_index=False, compute=False))
     dask.compute(*writes)

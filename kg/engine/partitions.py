@@ -11,6 +11,7 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from kg._util.io import line_ranges
 from kg.errors import RecordError
 from kg.readers import iter_part, split_year
 from kg.readers.detect import check_format, matched_format
@@ -54,22 +55,9 @@ def plan(paths: Sequence[str | os.PathLike[str]], format: str = "auto",
         if kind != "jsonl":
             parts.append(Partition(len(parts), str(path), format, year))
             continue
-        for start, end in _ranges(path, max(partition_bytes, 1)):
+        for start, end in line_ranges(path, partition_bytes):
             parts.append(Partition(len(parts), str(path), kind, year, start, end))
     return parts
-
-
-def _ranges(path: str | os.PathLike[str], size: int) -> Iterator[tuple[int, int]]:
-    """Byte ranges of about `size` covering the file, each ending just after a `\\n` (or at its end)."""
-    total = os.path.getsize(path)
-    start = 0
-    with open(path, "rb") as handle:
-        while start < total:
-            handle.seek(min(start + size, total))
-            handle.readline()  # to the end of the line the cut falls in
-            end = min(handle.tell(), total)
-            yield start, end
-            start = end
 
 
 def count_lines(part: Partition) -> int:

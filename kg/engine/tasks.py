@@ -1,5 +1,5 @@
-"""What Dask workers run: reading a partition, extraction one pandas partition at a time, and the
-rows of the pair tables (co-author and method pairs).
+"""What Dask workers run: extraction one pandas partition at a time (reading and merging are in
+`kg.engine.identity`, the table rows in `kg.exports.tables`).
 
 Every function here takes and returns plain picklable values or pandas DataFrames, so any worker
 of any machine can run it; none keeps state but the per-thread spaCy pipeline (`pipeline`).
@@ -7,23 +7,19 @@ of any machine can run it; none keeps state but the per-thread spaCy pipeline (`
 from __future__ import annotations
 
 import threading
-from itertools import combinations
 
 import pandas as pd
 from spacy.language import Language
 
-from kg.engine.partitions import Partition, read_partition
-from kg.errors import RecordError
 from kg.extract import make_pipeline
 from kg.extract.concepts import _reduced  # extraction's per-paper half: a Doc reduced to what linking needs
-from kg.records import Paper
 
 #: Papers per `nlp.pipe` batch on a worker.
 BATCH = 64
 
-PAPERS_META = pd.DataFrame({"pos": pd.Series([], dtype="int64"), "key": pd.Series([], dtype=object),
-                            "text": pd.Series([], dtype=object)})
-FOUND_META = pd.DataFrame({"pos": pd.Series([], dtype="int64"), "found": pd.Series([], dtype=object)})
+#: A distinct paper (the number of its first record, the merged Paper) and what extraction found in it.
+FOUND_META = pd.DataFrame({"seq": pd.Series([], dtype="int64"), "paper": pd.Series([], dtype=object),
+                           "found": pd.Series([], dtype=object)})
 
 _local = threading.local()
 
@@ -36,36 +32,10 @@ def pipeline(model: str | None) -> Language:
     return cache[model]
 
 
-def read(part: Partition, require_authors: bool = True) -> list[Paper | RecordError]:
-    """A partition's records and problems in file order (a RecordError pickles with its fields)."""
-    return list(read_partition(part, require_authors))
-
-
 def extract_partition(frame: pd.DataFrame, model: str | None) -> pd.DataFrame:
-    """Each paper (key, text) through this worker's pipeline, reduced to what corpus-level linking
-    needs (`kg.extract.concepts._Found`)."""
-    found = list(_reduced(pipeline(model), zip(frame["key"], frame["text"]), BATCH))
-    return pd.DataFrame({"pos": frame["pos"].to_numpy(), "found": pd.Series(found, dtype=object)}) if found \
-        else FOUND_META.copy()
-
-
-def pair_rows(frame: pd.DataFrame, member: str) -> pd.DataFrame:
-    """(source, target, paper, fractional weight) for each pair of `member`s on one paper
-    (source < target; a paper with n members gives each pair 1/(n-1)). A paper's rows must be in one partition."""
-    rows = []
-    for paper, group in frame.groupby("paper", sort=False)[member]:
-        names = sorted(set(group))
-        rows += [(u, v, paper, 1.0 / (len(names) - 1)) for u, v in combinations(names, 2)]
-    return pd.DataFrame(rows, columns=["source", "target", "paper", "fractional"]).astype(
-        {"source": "string", "target": "string", "paper": "string", "fractional": "float64"})
-
-
-def pair_table(frame: pd.DataFrame) -> pd.DataFrame:
-    """One row per pair (sorted): papers shared (`count`), fractional weight, the papers (sorted, `; `-joined)."""
-    columns = {"source": "string", "target": "string", "count": "int64", "fractional": "float64", "papers": "string"}
-    if frame.empty:
-        return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns.items()})
-    grouped = frame.groupby(["source", "target"], sort=True)
-    table = pd.DataFrame({"count": grouped["paper"].size(), "fractional": grouped["fractional"].sum(),
-                          "papers": grouped["paper"].agg(lambda papers: "; ".join(sorted(papers)))})
-    return table.reset_index().astype(columns)
+    """Each distinct paper of a records partition (`seq`, `record`) through this worker's pipeline,
+    reduced to what corpus-level linking needs (`kg.extract.concepts._Found`)."""
+    papers = list(frame["record"])
+    found = list(_reduced(pipeline(model), ((paper.key, paper.text) for paper in papers), BATCH))
+    return pd.DataFrame({"seq": frame["seq"].to_numpy(), "paper": pd.Series(papers, dtype=object),
+                         "found": pd.Series(found, dtype=object)}) if found else FOUND_META.copy()

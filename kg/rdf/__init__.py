@@ -7,6 +7,7 @@ Modules, in the order data flows through them:
 * `terms`: RDF terms escaped once for each syntax; `model`: graph -> statements, subject by subject;
 * `writer`: what the writers share; `ntriples`, `turtle`, `jsonld`: one syntax each (hand-written);
   `write`: `write_rdf`, the build's three files in one pass;
+* `parts`: `graph.nt` cut into gzip parts for parallel bulk loading;
 * `roundtrip`: `to_rdf` (rdflib) and `from_rdf` (back to NetworkX);
 * `named`: the named queries; `store`: the Oxigraph stores; `results`: rows and their formats;
 * `sparql`: `query`, which runs them; `serve`: the read-only endpoint; `push`: upload.
@@ -28,6 +29,7 @@ _LAZY = {
     "write_jsonld": "kg.rdf.jsonld", "jsonld_context": "kg.rdf.jsonld",
     "write_turtle": "kg.rdf.turtle",
     "write_rdf": "kg.rdf.write", "write_store": "kg.rdf.store", "STORE_NAME": "kg.rdf.store",
+    "write_graph_parts": "kg.rdf.parts",
     "open_store": "kg.rdf.store", "resolve_data": "kg.rdf.store",
     "to_rdf": "kg.rdf.roundtrip", "from_rdf": "kg.rdf.roundtrip", "bind_prefixes": "kg.rdf.roundtrip",
     "query": "kg.rdf.sparql", "named_queries": "kg.rdf.named", "get_named_query": "kg.rdf.named",

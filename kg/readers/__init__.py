@@ -19,15 +19,16 @@ from pathlib import Path
 from kg.errors import ArgumentError, RecordError
 from kg._util.progress import progress
 from kg.readers import bibtex, ieee, listing, openalex, openreview, ris, s2, scopus, springer, tabular, wos
-from kg.readers.dedupe import Deduper, Duplicate, Placement, SharedAbstract, compare, merge
+from kg.readers.dedupe import (Deduper, Duplicate, Placement, SharedAbstract, collected, compare, fatal,
+                              identity_keys, merge_numbered, placements)
 from kg.readers.detect import FORMATS, TRIED, check_format, matched_format
 from kg.readers.notices import FieldProblem, Notice, missing, same_names
 from kg.readers.source import check_file
 from kg.records import Paper
 
-__all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "SharedAbstract", "iter_papers",
-           "iter_part", "iter_records", "merge_records", "read", "reading", "sample_path",
-           "split_year"]
+__all__ = ["FORMATS", "Duplicate", "FieldProblem", "Notice", "ReadResult", "SharedAbstract", "fatal",
+           "identity_keys", "iter_papers", "iter_part", "iter_records", "merge_numbered", "merge_records", "read",
+           "reading", "sample_path", "split_year"]
 
 Paths = Sequence[str | os.PathLike[str]] | None
 
@@ -229,24 +230,8 @@ def _classified(paths: Paths, format: str, strict: bool, require_authors: bool, 
         check_file(path)
     for path, year in files:
         records = _dated(_records_of(path, format, require_authors), year)
-        yield from _placed(progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet),
+        yield from placements(progress(records, f"reading {Path(path).name}", unit="record", quiet=quiet),
                            strict, deduper)
-
-
-def _placed(records: Iterable[Paper | RecordError], strict: bool, deduper: Deduper
-            ) -> Iterator[RecordError | Placement]:
-    """The records of `_classified`, judged by `deduper` in their order."""
-    for item in records:
-        if isinstance(item, RecordError):
-            if strict and not isinstance(item, Notice):
-                raise item
-            yield item
-            continue
-        placed = deduper.place(item)
-        if placed.shared is not None:
-            position, difference, shared = placed.shared
-            yield SharedAbstract(item.source, deduper.source(position), difference, shared)
-        yield placed
 
 
 def iter_papers(paths: Paths = None, *, format: str = "auto", strict: bool = False, require_authors: bool = True,
@@ -267,7 +252,7 @@ def iter_papers(paths: Paths = None, *, format: str = "auto", strict: bool = Fal
             changes, differs = compare(first, item.paper, item.same_text)
             gained = [name for name in changes if name != "authors_truncated"]
             item = Duplicate(item.paper.source, first.source, item.reason, gained, differs, dropped=True)
-            if strict and item.lost:
+            if strict and fatal(item):
                 raise item
         if on_problem is not None:
             on_problem(item)
@@ -302,8 +287,8 @@ def reading(paths: Paths = None, *, format: str = "auto", strict: bool = False, 
     """
     result = ReadResult(files=[str(path) for path in _input_files(paths)])
     deduper = Deduper()
-    return result, _collected(result, _classified(paths, format, strict, require_authors, quiet, deduper),
-                              strict, deduper)
+    return result, collected(result.papers, result.problems,
+                              _classified(paths, format, strict, require_authors, quiet, deduper), strict, deduper)
 
 
 def merge_records(records: Iterable[Paper | RecordError], files: Sequence[str], *, strict: bool = False
@@ -329,27 +314,5 @@ def merge_records(records: Iterable[Paper | RecordError], files: Sequence[str], 
     >>> merge_records(iter_part(sample_path()), [str(sample_path())]).papers == read().papers
     True
     """
-    result = ReadResult(files=list(files))
-    deduper = Deduper()
-    for _ in _collected(result, _placed(records, strict, deduper), strict, deduper):
-        pass
-    return result
-
-
-def _collected(result: ReadResult, items: Iterator[RecordError | Placement], strict: bool, deduper: Deduper
-               ) -> Iterator[Paper]:
-    """Each distinct paper as it is placed; duplicates merged into `result.papers`, problems noted."""
-    for item in items:
-        if isinstance(item, RecordError):
-            result.problems.append(item)
-        elif not item.duplicate:
-            result.papers.append(item.paper)
-            yield item.paper
-        else:
-            first = result.papers[item.position]
-            result.papers[item.position], gained, differs = merge(first, item.paper, item.same_text)
-            deduper.update(item.position, result.papers[item.position])
-            notice = Duplicate(item.paper.source, first.source, item.reason, gained, differs)
-            if strict and notice.lost:
-                raise notice
-            result.problems.append(notice)
+    papers, problems = merge_numbered(enumerate(records), strict=strict)
+    return ReadResult([paper for _, paper in papers], [problem for _, problem in problems], list(files))

@@ -15,8 +15,10 @@ first was truncated) and where the two disagree; `merge` applies it. Every disag
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from kg.errors import RecordError
 from kg.names import author_key, fold
 from kg.readers.fields import content_key
 from kg.readers.notices import Notice
@@ -280,6 +282,20 @@ class Deduper:
         return self._seen[position][0]
 
 
+def identity_keys(paper: Paper) -> tuple[str, ...]:
+    """The keys `Deduper` finds a paper by: its content key, its id, its DOI (case-folded). Two
+    records can be judged one paper, or be named in one notice, only if they are linked through
+    shared keys (directly or by way of other records), so groups linked so can be judged apart.
+
+    Examples
+    --------
+    >>> identity_keys(Paper(key="0123456789abcdef", authors=(), abstract="A", text="A", doi="10.1/X"))
+    ('key:0123456789abcdef', 'id:doi:10.1/x')
+    """
+    ids = ([paper.id] if paper.id is not None else []) + ([_doi(paper)] if paper.doi is not None else [])
+    return (f"key:{paper.key}", *(f"id:{value}" for value in ids))
+
+
 def _doi(paper: Paper) -> str:
     """The DOI as an index key (DOIs are case-insensitive), apart from record ids."""
     return f"doi:{paper.doi.casefold()}"
@@ -295,3 +311,85 @@ def distinct_key(paper: Paper, taken: set[str]) -> str:
         count += 1
         key = content_key(f"{base}#{count}")
     return key
+
+
+def fatal(problem: RecordError) -> bool:
+    """Whether a strict read stops at `problem`: a malformed record or a left-out field (anything
+    but a notice), or a merge that loses something of the later record."""
+    return not isinstance(problem, Notice) or (isinstance(problem, Duplicate) and problem.lost)
+
+
+def placements(records: Iterable[Paper | RecordError], strict: bool, deduper: Deduper
+               ) -> Iterator[RecordError | Placement]:
+    """Each record judged by `deduper` in its order: a `Placement` per paper (new, or the duplicate of
+    which earlier paper), after a `SharedAbstract` notice when it repeats another paper's abstract
+    or id; problems passed on (with `strict`, the first that is `fatal` raised)."""
+    for item in records:
+        if isinstance(item, RecordError):
+            if strict and fatal(item):
+                raise item
+            yield item
+            continue
+        placed = deduper.place(item)
+        if placed.shared is not None:
+            position, difference, shared = placed.shared
+            yield SharedAbstract(item.source, deduper.source(position), difference, shared)
+        yield placed
+
+
+def collected(papers: list[Paper], problems: list[RecordError], items: Iterable[RecordError | Placement],
+              strict: bool, deduper: Deduper) -> Iterator[Paper]:
+    """Each distinct paper as it is placed (appended to `papers`); a duplicate merged into its paper
+    there, with a `Duplicate` notice; every problem appended to `problems`."""
+    for item in items:
+        if isinstance(item, RecordError):
+            problems.append(item)
+        elif not item.duplicate:
+            papers.append(item.paper)
+            yield item.paper
+        else:
+            first = papers[item.position]
+            papers[item.position], gained, differs = merge(first, item.paper, item.same_text)
+            deduper.update(item.position, papers[item.position])
+            notice = Duplicate(item.paper.source, first.source, item.reason, gained, differs)
+            if strict and fatal(notice):
+                raise notice
+            problems.append(notice)
+
+
+def merge_numbered(records: Iterable[tuple[int, Paper | RecordError]], *, strict: bool = False
+                   ) -> tuple[list[tuple[int, Paper]], list[tuple[int, RecordError]]]:
+    """Records numbered in input order, deduplicated and merged as `kg.read` does: each distinct
+    paper with the number of the record it first was, each problem with that of its record.
+
+    Groups of records linked by no `identity_keys` never meet in a `Deduper`, so a part of the
+    input that holds whole groups, merged on its own, gives their papers and problems as the whole
+    input does (up to a collision of 16-hex content keys); the union of such parts sorted by number
+    is `read()`'s result. `kg.engine` merges on each worker so after a shuffle on the groups.
+
+    Parameters
+    ----------
+    records : iterable of (int, Paper or RecordError)
+        The records with ascending numbers (any, e.g. partition and place in it).
+    strict : bool
+        Raise the first `fatal` problem, as `read()` does.
+
+    Returns
+    -------
+    (list of (int, Paper), list of (int, RecordError))
+        The distinct papers and the problems, each with its record's number, in that order.
+
+    Examples
+    --------
+    >>> one = Paper(key="0123456789abcdef", authors=(), abstract="A", text="A", source=Source("a.jsonl", 1))
+    >>> papers, problems = merge_numbered([(10, one), (42, replace(one, year=2024, source=Source("b.csv", 3)))])
+    >>> [(number, paper.year) for number, paper in papers], [(number, str(p)) for number, p in problems]
+    ([(10, 2024)], [(42, 'b.csv:3: merged with a.jsonl:1 (same content); taking its year')])
+    """
+    deduper, papers, problems, paper_numbers, problem_numbers = Deduper(), [], [], [], []
+    for number, record in records:
+        before = len(problems)
+        for _ in collected(papers, problems, placements([record], strict, deduper), strict, deduper):
+            paper_numbers.append(number)
+        problem_numbers += [number] * (len(problems) - before)
+    return list(zip(paper_numbers, papers)), list(zip(problem_numbers, problems))
