@@ -28,7 +28,7 @@ def assert_valid(graph: rdflib.Graph) -> None:
 def assert_same_graph(G: nx.DiGraph, H: nx.DiGraph) -> None:
     """Every node, edge and attribute of G is in H and nothing else (list attributes as sorted)."""
     def norm(attrs: dict) -> dict:
-        return {k: sorted(v) if isinstance(v, list) and k != "evidence" else v for k, v in attrs.items()}
+        return {k: sorted(v) if isinstance(v, list) else v for k, v in attrs.items()}
 
     assert sorted(G.nodes) == sorted(H.nodes)
     assert sorted(G.edges) == sorted(H.edges)
