@@ -6,7 +6,8 @@ user can always ask "why is this link here?".
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, replace
 from itertools import combinations
 from typing import NamedTuple
 
@@ -16,12 +17,42 @@ from kg.errors import ArgumentError
 from kg.graph.nodes import nodes_of_kind, paper_authors, paper_methods
 
 
-def _select(counts: Mapping[str, int], min_papers: int, top_n: int | None) -> list[str]:
-    """Keys with at least `min_papers`, then the `top_n` with most papers (ties by key); sorted by key."""
-    keys = sorted(k for k, n in counts.items() if n >= min_papers)
-    if top_n is not None:
-        keys = sorted(sorted(keys, key=lambda k: (-counts[k], k))[:max(top_n, 0)])
-    return keys
+@dataclass(frozen=True)
+class Cuts:
+    """What a projection keeps of its nodes and links; the default keeps everything.
+
+    Nodes with fewer than `min_papers` papers go, then all but the `top_n` with most papers (ties
+    by key); of the links left, those lighter than `min_weight` go, then all but the `top_links`
+    heaviest (ties by key). None means no cap.
+
+    Examples
+    --------
+    >>> cuts = Cuts(min_papers=2, top_n=1)
+    >>> cuts.nodes({"a": 3, "b": 3, "c": 1})
+    ['a']
+    >>> Cuts(top_links=1).links({("a", "b"): 1.0, ("a", "c"): 2.0})
+    [('a', 'c')]
+    """
+
+    min_weight: float = 0
+    min_papers: int = 1
+    top_n: int | None = None
+    top_links: int | None = None
+
+    def nodes(self, counts: Mapping[str, int]) -> list[str]:
+        """The keys of `counts` (node -> papers) kept by `min_papers` and `top_n`, sorted."""
+        keys = sorted(k for k, n in counts.items() if n >= self.min_papers)
+        if self.top_n is not None:
+            keys = sorted(sorted(keys, key=lambda k: (-counts[k], k))[:max(self.top_n, 0)])
+        return keys
+
+    def links(self, weights: Mapping[tuple[str, str], float], pairs: Iterable[tuple[str, str]] | None = None
+              ) -> list[tuple[str, str]]:
+        """The `pairs` (default: all of `weights`) kept by `min_weight` and `top_links`, sorted."""
+        links = sorted(pair for pair in (weights if pairs is None else pairs) if weights[pair] >= self.min_weight)
+        if self.top_links is not None and len(links) > self.top_links:
+            links = sorted(sorted(links, key=lambda pair: (-weights[pair], pair))[:max(self.top_links, 0)])
+        return links
 
 
 #: A projection's links: (u, v) with u < v -> the papers they share, sorted (edges share these lists).
@@ -86,29 +117,23 @@ def _project(
     node_attrs: Callable[[str], dict],
     *,
     normalize: Callable[[Pairs], dict[tuple[str, str], float]] | None,
-    min_weight: float,
-    min_papers: int,
-    top_n: int | None,
-    top_links: int | None = None,
+    cuts: Cuts,
 ) -> nx.Graph:
     """The shared co-occurrence projection, cut from its pair table: nodes that occur together on a
     paper are linked.
 
-    `min_papers`/`top_n` keep nodes; `normalize(pairs)`, when given, replaces the raw weights on
-    the network left after the node cuts; then `min_weight` and `top_links` cut links. Links are
-    cut in plain dicts and only the kept ones become edges. Nodes and edges are inserted sorted by
-    key, so the result (and any seeded algorithm run on it) does not depend on the input order.
+    `cuts` keeps nodes; `normalize(pairs)`, when given, replaces the raw weights on the network
+    left after the node cuts; then `cuts` cuts links. Links are cut in plain dicts and only the
+    kept ones become edges. Nodes and edges are inserted sorted by key, so the result (and any
+    seeded algorithm run on it) does not depend on the input order.
     """
-    keep = _select(table.counts, min_papers, top_n)
+    keep = cuts.nodes(table.counts)
     pairs = table.papers
     if len(keep) < len(table.counts):
         kept = set(keep)
         pairs = {(u, v): papers for (u, v), papers in pairs.items() if u in kept and v in kept}
     weights = normalize(pairs) if normalize is not None else table.weights
-    links = sorted(pair for pair in pairs if weights[pair] >= min_weight)
-    if top_links is not None and len(links) > top_links:
-        ranked = sorted(links, key=lambda pair: (-weights[pair], pair))
-        links = sorted(ranked[:max(top_links, 0)])
+    links = cuts.links(weights, pairs)
     P = nx.Graph(kind=name)
     P.add_nodes_from((node, {"kind": kind, **node_attrs(node), "papers": table.counts[node]}) for node in keep)
     P.add_edges_from((u, v, {"count": len(pairs[u, v]), "weight": weights[u, v], "papers": pairs[u, v]})
@@ -116,7 +141,7 @@ def _project(
     P.graph["cut"] = {
         "nodes_total": len(table.counts), "nodes_kept": P.number_of_nodes(),
         "edges_total": len(table.papers), "edges_kept": P.number_of_edges(),
-        "min_weight": min_weight, "min_papers": min_papers, "top_n": top_n, "top_links": top_links,
+        **asdict(cuts),
     }
     return P
 
@@ -124,12 +149,10 @@ def _project(
 def coauthor_graph(
     G: nx.DiGraph,
     counting: str = "full",
-    min_weight: float = 0,
-    min_papers: int = 1,
-    top_n: int | None = None,
-    top_links: int | None = None,
     *,
+    cuts: Cuts | None = None,
     within: nx.Graph | None = None,
+    **changes,
 ) -> nx.Graph:
     """The co-authorship network: author nodes, linked when they share a paper.
 
@@ -138,10 +161,9 @@ def coauthor_graph(
     an author's total link strength then equals the number of their multi-author papers). `count`
     is always the number of shared papers, `papers` their node keys (sorted). Nodes carry `label`,
     `papers` (how many papers) and `kind`; authors without co-authors stay as isolated nodes.
-    Truncated author lists (`等`) count only the listed authors. `min_papers`/`top_n` cut nodes
-    first, then `min_weight` cuts edges, then `top_links` keeps the heaviest links (ties by key);
-    `P.graph["cut"]` says what was cut. `within`, the whole co-author graph of `G` with the same
-    `counting` made before, is cut instead of reading `G`'s papers again.
+    Truncated author lists (`等`) count only the listed authors. `cuts` cut nodes first, then
+    links; `P.graph["cut"]` says what was cut. `within`, the whole co-author graph of `G` with the
+    same `counting` made before, is cut instead of reading `G`'s papers again.
 
     Parameters
     ----------
@@ -149,10 +171,12 @@ def coauthor_graph(
         The hub graph (`build_graph`).
     counting : {"full", "fractional"}
         How a shared paper weighs a link.
-    min_weight, min_papers, top_n, top_links
-        The cuts, in that order of application (None = no cap).
+    cuts : Cuts, optional
+        What to keep (default: `Cuts()`, everything).
     within : networkx.Graph, optional
         The whole projection made before, cut instead of `G`.
+    **changes
+        Fields of `Cuts` to change (`top_n=100`, `min_weight=2`, ...).
 
     Returns
     -------
@@ -173,7 +197,7 @@ def coauthor_graph(
     table = _table_of(within, "coauthor", "weight") if within is not None else _pair_table(
         G, "author", lambda paper: paper_authors(G, paper), _count_weights if counting == "full" else _fractional_weights)
     P = _project(table, "author", "coauthor", lambda node: {"label": G.nodes[node]["label"]}, normalize=None,
-                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
+                 cuts=replace(cuts or Cuts(), **changes))
     P.graph["counting"] = counting
     return P
 
@@ -200,12 +224,10 @@ def association_strength(pairs: Pairs) -> dict[tuple[str, str], float]:
 def topic_graph(
     G: nx.DiGraph,
     normalize: str | None = None,
-    min_weight: float = 0,
-    min_papers: int = 1,
-    top_n: int | None = None,
-    top_links: int | None = None,
     *,
+    cuts: Cuts | None = None,
     within: nx.Graph | None = None,
+    **changes,
 ) -> nx.Graph:
     """The topic map: method nodes, linked when two methods are mentioned by the same paper.
 
@@ -222,10 +244,12 @@ def topic_graph(
         The hub graph (`build_graph`).
     normalize : {None, "association"}
         Raw co-occurrence counts, or association strength as link weight.
-    min_weight, min_papers, top_n, top_links
-        The cuts, as in `coauthor_graph`.
+    cuts : Cuts, optional
+        What to keep, as in `coauthor_graph`.
     within : networkx.Graph, optional
         The whole topic graph made before, cut instead of `G`.
+    **changes
+        Fields of `Cuts` to change, as in `coauthor_graph`.
 
     Returns
     -------
@@ -247,7 +271,7 @@ def topic_graph(
     P = _project(table, "method", "topic",
                  lambda node: {"label": G.nodes[node]["label"], "alt_labels": list(G.nodes[node].get("alt_labels", []))},
                  normalize=association_strength if normalize == "association" else None,
-                 min_weight=min_weight, min_papers=min_papers, top_n=top_n, top_links=top_links)
+                 cuts=replace(cuts or Cuts(), **changes))
     P.graph["normalize"] = normalize or "none"
     return P
 

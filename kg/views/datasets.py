@@ -80,9 +80,7 @@ def add_datasets(H: nx.DiGraph, P: nx.Graph, membership: dict[str, int], options
                     pairs[dataset, method].append(paper)
     weights = association_strength(pairs) if options.normalize == "association" else \
         {pair: len(papers) for pair, papers in pairs.items()}
-    links = sorted(pair for pair in pairs if weights[pair] >= options.min_weight)
-    if options.top_links is not None and len(links) > options.top_links:
-        links = sorted(sorted(links, key=lambda pair: (-weights[pair], pair))[:options.top_links])
+    links = options.cuts.links(weights)
     Q = P.copy()
     Q.add_nodes_from((d, {"kind": "dataset", "label": H.nodes[d]["label"], "shape": DATASET_SHAPE,
                           "alt_labels": list(H.nodes[d].get("alt_labels", [])), "papers": len(evidence[d])})

@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from kg.errors import ArgumentError
+from kg.graph import Cuts
 
 #: Nodes a view keeps by default (those with most papers): bigger maps take long to open and to
 #: read. Pass `top_n=None` for all; the page notes any cut.
@@ -44,14 +45,10 @@ class ViewOptions:
         Topic node colour (co-authors: by community). "year" opens either page in its overlay
         colouring, by the mean publication year of a node's papers (topics: with the track colouring
         to switch to); the page switches between the two when its papers have years.
-    min_weight : float
-        Links lighter than this are dropped.
-    min_papers : int
-        Nodes with fewer papers are dropped.
-    top_n : int or None
-        Keep the `top_n` nodes with most papers (None = all).
-    top_links : int or None
-        Keep the `top_links` heaviest links (None = all).
+    min_weight, min_papers, top_n, top_links : float, int, int or None, int or None
+        The cuts of the projection shown (`kg.graph.Cuts`; `cuts` gathers them): links lighter than
+        `min_weight` and nodes with fewer than `min_papers` papers are dropped; the `top_n` nodes
+        with most papers and the `top_links` heaviest links are kept (None = all).
     track : str or None
         Only the papers of this track or area (its label, any case).
     seed : int
@@ -72,6 +69,8 @@ class ViewOptions:
     >>> options = ViewOptions(top_n=500, min_weight=2)
     >>> options.top_n, options.counting
     (500, 'full')
+    >>> options.cuts
+    Cuts(min_weight=2, min_papers=1, top_n=500, top_links=20000)
     >>> ViewOptions(counting="half")
     Traceback (most recent call last):
     ...
@@ -99,6 +98,11 @@ class ViewOptions:
                 raise ArgumentError(f"{name} must be {choices}, not {value!r}")
         if self.datasets < 0:
             raise ArgumentError(f"datasets must be 0 (none) or more, not {self.datasets}")
+
+    @property
+    def cuts(self) -> Cuts:
+        """The cuts of the projection shown (`min_weight`, `min_papers`, `top_n`, `top_links`)."""
+        return Cuts(self.min_weight, self.min_papers, self.top_n, self.top_links)
 
 
 def with_changes(options: ViewOptions | None, changes: dict) -> ViewOptions:

@@ -10,6 +10,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, BinaryIO, NamedTuple
 
@@ -188,21 +189,21 @@ class Projected(NamedTuple):
 
 def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], within: nx.Graph | None,
             membership: dict[str, int] | None, noun: str, ranking: str) -> Projected:
-    """The part of `G` in `options.track`, projected by `make(...)` with the cuts of `options` (cut from
-    `within` when given and no track is asked for), and the first look the page opens at
-    (`first_look_levels`): `noun` names the nodes and `ranking` the order of a `top_n` cut in the notes."""
+    """The part `H` of `G` in `options.track`, projected by `make(H, cuts=..., within=...)` with the cuts
+    of `options` (cut from `within` when given and no track is asked for), and the first look the page
+    opens at (`first_look_levels`): `noun` names the nodes and `ranking` the order of a `top_n` cut in
+    the notes."""
     H, track_note = restrict_to_track(G, options.track)
     given = within if options.track is None else None
     whole, held = given, options.min_papers
     opening = {"minPapers": options.min_papers, "maxLinks": None, "colors": "year" if options.color_by == "year" else "groups"}
     if options.first_look:
         if whole is None:  # the whole projection once, to choose the levels from and cut twice
-            whole = make(H, min_weight=0, min_papers=1, top_n=None, top_links=None, within=None)
+            whole = make(H)
         counts = [c for _, c in whole.nodes(data="papers")]
         level, held = first_look_levels(counts, options.min_papers)
         opening.update(minPapers=level, maxLinks=FIRST_LOOK_LINKS)
-    P = make(H, min_weight=options.min_weight, min_papers=held, top_n=options.top_n,
-             top_links=options.top_links, within=whole)
+    P = make(H, cuts=replace(options.cuts, min_papers=held), within=whole)
     notes = [*track_note, *cut_notes(P, noun, ranking)]
     if options.first_look:
         shown = sum(c >= opening["minPapers"] for c in counts)
