@@ -28,7 +28,8 @@ from kg.errors import ArgumentError
 from kg.graph import build_graph, coauthor_graph, topic_graph
 from kg.views.layout import community_layout
 from kg.records import Author, Method, MethodMention, Paper
-from kg.views import DEFAULT_TOP_N, View, ViewOptions, coauthor_view, display, render_html, topic_view, write_html, write_views
+from kg.views import (DEFAULT_TOP_N, View, ViewOptions, Whole, coauthor_view, display, render_html, topic_view,
+                      write_html, write_views)
 from kg.views.assets import script_json
 from kg.views.tips import TIP_ITEMS
 from views_data import SCRIPT_LABEL, XSS_NAME, dated_graph, hub_graph
@@ -174,17 +175,17 @@ def test_views_cut_from_whole_projections_are_the_same_pages(G, tmp_path):
 def test_communities_computed_by_the_caller_are_used_only_for_what_they_describe(G, tmp_path):
     whole = coauthor_graph(G)
     membership = communities(whole, seed=42)
-    assert coauthor_view(G, within=whole, membership=membership).nodes == coauthor_view(G).nodes
+    assert coauthor_view(G, within=Whole(whole, membership)).nodes == coauthor_view(G).nodes
     swapped = {node: 99 - number for node, number in membership.items()}  # recognisably not Louvain's
-    assert {n["community"] for n in coauthor_view(G, within=whole, membership=swapped).nodes} == set(swapped.values())
-    cut = coauthor_view(G, within=whole, membership=swapped, top_n=3)  # a part of `whole`: Louvain on it
+    assert {n["community"] for n in coauthor_view(G, within=Whole(whole, swapped)).nodes} == set(swapped.values())
+    cut = coauthor_view(G, within=Whole(whole, swapped), top_n=3)  # a part of `whole`: Louvain on it
     assert all(n["community"] < 10 for n in cut.nodes)
     topics = topic_graph(G, normalize="association")  # other weights than the view's: not used
     fake = dict.fromkeys(topics, 77)
-    assert {n["community"] for n in topic_view(G, within=topics, membership=fake).nodes} != {77}
-    assert {n["community"] for n in topic_view(G, within=topics, membership=fake, normalize="association").nodes} \
+    assert {n["community"] for n in topic_view(G, within=Whole(topics, fake)).nodes} != {77}
+    assert {n["community"] for n in topic_view(G, within=Whole(topics, fake), normalize="association").nodes} \
         == {77}
-    files = write_views(G, tmp_path, coauthors=whole, memberships={"coauthors": swapped}, quiet=True)
+    files = write_views(G, tmp_path, coauthors=Whole(whole, swapped), quiet=True)
     assert "Community 99" not in files[0].read_text(encoding="utf-8")  # Community 99 - 1 = 98 is the first
     assert '"community":98' in files[0].read_text(encoding="utf-8")
 

@@ -8,8 +8,8 @@ from kg.views.coauthors import coauthor_view
 from kg.views.files import write_views
 from kg.views.notebook import display
 from kg.views.options import DEFAULT_DATASETS, DEFAULT_TOP_LINKS, DEFAULT_TOP_N, ViewOptions
-from kg.views.page import View, render_html, write_html
+from kg.views.page import View, Whole, render_html, write_html
 from kg.views.topics import topic_view
 
-__all__ = ["DEFAULT_DATASETS", "DEFAULT_TOP_LINKS", "DEFAULT_TOP_N", "View", "ViewOptions", "coauthor_view", "display", "render_html",
-           "topic_view", "write_html", "write_views"]
+__all__ = ["DEFAULT_DATASETS", "DEFAULT_TOP_LINKS", "DEFAULT_TOP_N", "View", "ViewOptions", "Whole", "coauthor_view",
+           "display", "render_html", "topic_view", "write_html", "write_views"]

@@ -8,7 +8,7 @@ import networkx as nx
 from kg.graph import coauthor_graph
 from kg.views.colors import community_colors
 from kg.views.options import ViewOptions, with_changes
-from kg.views.page import View, fill, new_view, project
+from kg.views.page import View, Whole, fill, new_view, project
 from kg.views.tips import Papers, count, link_detail, section, tip
 
 
@@ -16,8 +16,7 @@ def coauthor_view(
     G: nx.DiGraph,
     options: ViewOptions | None = None,
     *,
-    within: nx.Graph | None = None,
-    membership: dict[str, int] | None = None,
+    within: nx.Graph | Whole | None = None,
     **changes,
 ) -> View:
     """The co-author map of a knowledge graph.
@@ -33,12 +32,12 @@ def coauthor_view(
         The knowledge graph (`kg.build_graph`, `kg.load_graph`).
     options : ViewOptions, optional
         The cuts, weights and seeds (default: `ViewOptions()`).
-    within : nx.Graph, optional
-        The whole co-author graph of `G` (`coauthor_graph(G, counting=...)`) when the caller has it:
-        it is cut instead of projecting again (not with `track`, which projects the track's papers).
-    membership : dict, optional
-        The communities of `within` (`kg.analysis.communities`, same seed and resolution), used
-        when the view shows all of `within`; otherwise Louvain runs on the links shown.
+    within : nx.Graph or Whole, optional
+        The whole co-author graph of `G` (`coauthor_graph(G, counting=...)`) when the caller has it,
+        or a `Whole` of it and its communities (`kg.analysis.communities`, same seed and resolution):
+        it is cut instead of projecting again (not with `track`, which projects the track's papers),
+        and its communities are used when the view shows all of it; otherwise Louvain runs on the
+        links shown.
     **changes
         Fields of `ViewOptions` to change (`top_n=500`, `counting="fractional"`, ...).
 
@@ -57,8 +56,8 @@ def coauthor_view(
     (10, 'authors', True)
     """
     options = with_changes(options, changes)
-    H, P, notes, membership, opening = project(G, options, partial(coauthor_graph, counting=options.counting),
-                                               within, membership, "authors", "most prolific")
+    H, P, notes, membership, opening = project(G, options, partial(coauthor_graph, counting=options.counting), within,
+                                               "authors", "most prolific")
     weight_label = "shared papers" if options.counting == "full" else "fractional co-authorship"
     view = new_view(P, "coauthors", "Co-authors", "authors", options.track, weight_label,
                     sizes="Node size: papers. Link width: " + weight_label + ".", notes=notes, opening=opening)

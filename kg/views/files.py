@@ -10,7 +10,7 @@ import networkx as nx
 from kg._util.progress import progress
 from kg.views.coauthors import coauthor_view
 from kg.views.options import ViewOptions, with_changes
-from kg.views.page import View, write_html
+from kg.views.page import View, Whole, write_html
 from kg.views.topics import topic_view
 
 
@@ -19,9 +19,8 @@ def write_views(
     out_dir: str | os.PathLike[str],
     options: ViewOptions | None = None,
     *,
-    coauthors: nx.Graph | None = None,
-    topics: nx.Graph | None = None,
-    memberships: dict[str, dict[str, int]] | None = None,
+    coauthors: nx.Graph | Whole | None = None,
+    topics: nx.Graph | Whole | None = None,
     quiet: bool = False,
     **changes,
 ) -> list[Path]:
@@ -35,12 +34,10 @@ def write_views(
         The folder (made if missing); the pages are written atomically.
     options : ViewOptions, optional
         The options of both views (default: `ViewOptions()`).
-    coauthors, topics : nx.Graph, optional
-        The whole projections when the caller has them (as `kg build` has): cut for the views
-        instead of projecting again.
-    memberships : dict, optional
-        Their communities, `{"coauthors": ..., "topics": ...}` (either may be missing), used where a
-        view shows a whole projection with its weights (see `coauthor_view`).
+    coauthors, topics : nx.Graph or Whole, optional
+        The whole projections when the caller has them (as `kg build` has), each alone or as a
+        `Whole` with its communities: cut for the views instead of projecting again (see
+        `coauthor_view`).
     quiet : bool
         No progress bar (one shows the view being rendered on a terminal otherwise).
     **changes
@@ -60,11 +57,10 @@ def write_views(
     ['coauthors.html', 'topics.html']
     """
     options = with_changes(options, changes)
-    found = memberships or {}
     out = Path(out_dir)
     views: list[tuple[str, Callable[[], View]]] = [
-        ("coauthors.html", lambda: coauthor_view(G, options, within=coauthors, membership=found.get("coauthors"))),
-        ("topics.html", lambda: topic_view(G, options, within=topics, membership=found.get("topics"))),
+        ("coauthors.html", lambda: coauthor_view(G, options, within=coauthors)),
+        ("topics.html", lambda: topic_view(G, options, within=topics)),
     ]
     return [write_html(make(), out / name)
             for name, make in progress(views, "rendering", unit="view", quiet=quiet, describe=lambda v: v[0])]

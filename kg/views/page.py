@@ -174,6 +174,25 @@ def restrict_to_track(G: nx.DiGraph, track: str | None) -> tuple[nx.DiGraph, lis
     return G.subgraph(keep), [f"Only the {count(len(papers), 'paper')} in track {track}."]
 
 
+class Whole(NamedTuple):
+    """A whole projection of the graph a view shows, as the caller made it (`coauthor_graph(G)`,
+    `topic_graph(G)`: no cuts), with its communities when the caller has them too
+    (`kg.analysis.communities`, with the view's seed and resolution).
+
+    Examples
+    --------
+    >>> import kg
+    >>> from kg.views import Whole, coauthor_view
+    >>> _, G = kg.load_graph(quiet=True)  # the embedded sample
+    >>> C = kg.coauthor_graph(G)
+    >>> coauthor_view(G, within=Whole(C)).nodes == coauthor_view(G).nodes
+    True
+    """
+
+    graph: nx.Graph
+    membership: Mapping[str, int] | None = None
+
+
 class Projected(NamedTuple):
     """What a view shows: `H` the part of `G` in the track, `P` its projection as the page holds it,
     `notes` on what was left out, `membership` the communities of `P`, and `opening` the page's
@@ -187,15 +206,16 @@ class Projected(NamedTuple):
     opening: dict[str, Any]
 
 
-def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], within: nx.Graph | None,
-            membership: dict[str, int] | None, noun: str, ranking: str) -> Projected:
+def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], within: nx.Graph | Whole | None,
+            noun: str, ranking: str) -> Projected:
     """The part `H` of `G` in `options.track`, projected by `make(H, cuts=..., within=...)` with the cuts
-    of `options` (cut from `within` when given and no track is asked for), and the first look the page
-    opens at (`first_look_levels`): `noun` names the nodes and `ranking` the order of a `top_n` cut in
-    the notes."""
+    of `options` (cut from `within`, a bare graph or a `Whole`, when given and no track is asked for),
+    and the first look the page opens at (`first_look_levels`): `noun` names the nodes and `ranking`
+    the order of a `top_n` cut in the notes."""
     H, track_note = restrict_to_track(G, options.track)
-    given = within if options.track is None else None
-    whole, held = given, options.min_papers
+    given = None if within is None or options.track is not None else \
+        within if isinstance(within, Whole) else Whole(within)
+    whole, held = given.graph if given is not None else None, options.min_papers
     opening = {"minPapers": options.min_papers, "maxLinks": None, "colors": "year" if options.color_by == "year" else "groups"}
     if options.first_look:
         if whole is None:  # the whole projection once, to choose the levels from and cut twice
@@ -209,7 +229,7 @@ def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], 
         shown = sum(c >= opening["minPapers"] for c in counts)
         if shown < P.number_of_nodes() or P.number_of_edges() > opening["maxLinks"]:  # the first look hides some
             notes.append(_first_look_note(P, opening, noun, shown, len(counts)))
-    return Projected(H, P, notes, view_communities(P, options, membership, given), opening)
+    return Projected(H, P, notes, view_communities(P, options, given), opening)
 
 
 def _first_look_note(P: nx.Graph, opening: dict, noun: str, shown: int, total: int) -> str:
@@ -222,12 +242,12 @@ def _first_look_note(P: nx.Graph, opening: dict, noun: str, shown: int, total: i
     return f"{text} To see more, {' or '.join(wider)}."
 
 
-def view_communities(P: nx.Graph, options: ViewOptions, membership: dict[str, int] | None,
-                     whole: nx.Graph | None) -> dict[str, int]:
-    """The communities of the links shown: `membership` (those of `whole`, the projection `P` was cut
-    from) when the cut left all of `whole` and the weights are the same; else Louvain on `P`."""
-    if membership is not None and whole is not None and is_whole(P) and set(membership) == set(P) \
-            and all(whole.has_edge(u, v) and whole[u][v]["weight"] == w for u, v, w in P.edges(data="weight")):
+def view_communities(P: nx.Graph, options: ViewOptions, whole: Whole | None) -> dict[str, int]:
+    """The communities of the links shown: `whole.membership` (those of `whole.graph`, the projection
+    `P` was cut from) when the cut left all of it and the weights are the same; else Louvain on `P`."""
+    membership = whole.membership if whole is not None else None
+    if membership is not None and is_whole(P) and set(membership) == set(P) \
+            and all(whole.graph.has_edge(u, v) and whole.graph[u][v]["weight"] == w for u, v, w in P.edges(data="weight")):
         return dict(membership)
     return communities(P, seed=options.seed, resolution=options.resolution)
 

@@ -10,7 +10,7 @@ from kg.graph import paper_methods, topic_graph
 from kg.views.colors import DATASET_COLOR, community_colors, track_colors
 from kg.views.datasets import add_datasets, dataset_tip, legend_entry
 from kg.views.options import ViewOptions, with_changes
-from kg.views.page import View, fill, new_view, project
+from kg.views.page import View, Whole, fill, new_view, project
 from kg.views.tips import NO_TRACK, Papers, count, evidence_section, first_sentences, section, tip
 
 
@@ -18,8 +18,7 @@ def topic_view(
     G: nx.DiGraph,
     options: ViewOptions | None = None,
     *,
-    within: nx.Graph | None = None,
-    membership: dict[str, int] | None = None,
+    within: nx.Graph | Whole | None = None,
     **changes,
 ) -> View:
     """The topic map of a knowledge graph.
@@ -37,12 +36,10 @@ def topic_view(
         The knowledge graph (`kg.build_graph`, `kg.load_graph`).
     options : ViewOptions, optional
         The cuts, weights, colouring and seeds (default: `ViewOptions()`).
-    within : nx.Graph, optional
-        The whole topic graph of `G` (`topic_graph(G)`, any `normalize`) when the caller has it: it
-        is cut instead of projecting again (not with `track`).
-    membership : dict, optional
-        The communities of `within` (same seed and resolution), used when the view shows all of
-        `within` with the same link weights; otherwise Louvain runs on the links shown.
+    within : nx.Graph or Whole, optional
+        The whole topic graph of `G` (`topic_graph(G)`, any `normalize`) when the caller has it, or a
+        `Whole` of it and its communities: cut as in `coauthor_view`, its communities used when the
+        view shows all of it with the same link weights.
     **changes
         Fields of `ViewOptions` to change (`top_n=200`, `normalize="association"`, ...).
 
@@ -66,7 +63,7 @@ def topic_view(
     options = with_changes(options, changes)
     normalize = options.normalize
     H, P, notes, membership, opening = project(G, options, partial(topic_graph, normalize=normalize), within,
-                                               membership, "methods", "most frequent")
+                                               "methods", "most frequent")
     weight_label = "association strength" if normalize == "association" else "papers mentioning both"
     evidence = first_sentences(H, paper_methods)  # method -> paper -> first sentence
     papers = Papers(H)
