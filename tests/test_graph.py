@@ -8,7 +8,7 @@ import pytest
 
 from kg.graph.aliases import load_aliases, possible_duplicates, similarity_reason
 from kg.errors import InputError, ArgumentError
-from kg.graph import build_graph, coauthor_graph, topic_graph
+from kg.graph import Cuts, build_graph, coauthor_graph, topic_graph
 from kg.names import author_key
 from kg.records import Author, Method, MethodMention, Paper, Source, Track, mention_to_dict
 
@@ -160,6 +160,18 @@ def test_coauthor_thresholds_and_cut(papers):
     P = coauthor_graph(G, top_links=2)
     assert P.number_of_nodes() == 6 and list(P.edges(data="weight"))[0] == ("author:ann-lee", "author:bo-chen", 2)
     assert P.number_of_edges() == 2 and P.graph["cut"]["edges_kept"] == 2 and P.graph["cut"]["top_links"] == 2
+
+
+def test_cuts_object_and_keywords_cut_alike(papers, methods):
+    G = build_graph(papers, methods)
+    cuts = Cuts(min_papers=2, top_links=1)
+    assert coauthor_graph(G, cuts=cuts).graph["cut"] == coauthor_graph(G, min_papers=2, top_links=1).graph["cut"]
+    assert list(topic_graph(G, cuts=cuts, top_n=1)) == list(topic_graph(G, min_papers=2, top_links=1, top_n=1))
+    assert coauthor_graph(G, cuts=cuts, min_papers=1).graph["cut"]["min_papers"] == 1  # a keyword changes a field
+    with pytest.raises(FrozenInstanceError):
+        cuts.top_n = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        coauthor_graph(G, top_m=3)
 
 
 def test_cuts_of_a_whole_projection_equal_projecting_again(papers, methods):

@@ -213,8 +213,9 @@ def project(G: nx.DiGraph, options: ViewOptions, make: Callable[..., nx.Graph], 
     and the first look the page opens at (`first_look_levels`): `noun` names the nodes and `ranking`
     the order of a `top_n` cut in the notes."""
     H, track_note = restrict_to_track(G, options.track)
-    given = None if within is None or options.track is not None else \
-        within if isinstance(within, Whole) else Whole(within)
+    given = Whole(within) if isinstance(within, nx.Graph) else within
+    if options.track is not None:  # the track's papers are projected anew
+        given = None
     whole, held = given.graph if given is not None else None, options.min_papers
     opening = {"minPapers": options.min_papers, "maxLinks": None, "colors": "year" if options.color_by == "year" else "groups"}
     if options.first_look:
@@ -246,8 +247,8 @@ def view_communities(P: nx.Graph, options: ViewOptions, whole: Whole | None) -> 
     """The communities of the links shown: `whole.membership` (those of `whole.graph`, the projection
     `P` was cut from) when the cut left all of it and the weights are the same; else Louvain on `P`."""
     membership = whole.membership if whole is not None else None
-    if membership is not None and is_whole(P) and set(membership) == set(P) \
-            and all(whole.graph.has_edge(u, v) and whole.graph[u][v]["weight"] == w for u, v, w in P.edges(data="weight")):
+    if membership is not None and is_whole(P) and set(membership) == set(P) and all(
+            whole.graph.has_edge(u, v) and whole.graph[u][v]["weight"] == w for u, v, w in P.edges(data="weight")):
         return dict(membership)
     return communities(P, seed=options.seed, resolution=options.resolution)
 
