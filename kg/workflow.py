@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -293,14 +294,26 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     from kg.views import write_views
 
     quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution
+    loading: list[Future[Path]] = []
+
+    def write_rdf_then_load() -> list[Path]:
+        files = write_rdf(G, out, base_iri=base_iri)
+        loading.append(loader.submit(write_store, out / "graph.nt", out / STORE_NAME))
+        return files
+
     whole_graph: Steps = [
         ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
-        ("RDF", lambda: write_rdf(G, out, base_iri=base_iri)),
+        ("RDF", write_rdf_then_load),
         ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
         ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
+        ("store", lambda: [loading.pop().result()]),
     ]
     aside = o.workers > 1 and parallel.can_fork()
-    with _steps_aside(whole_graph, aside, quiet) as first:
+    # The query store is bulk-loaded by Oxigraph's own threads (they release the GIL) while GraphML
+    # and GEXF are written: in the process that writes the whole-graph files, which never forks
+    # again (Oxigraph's threads would not survive a fork).
+    loader = ThreadPoolExecutor(1, thread_name_prefix="kg-store")
+    with loader, _steps_aside(whole_graph, aside, quiet) as first:
         if not aside:  # in one process, these first (see the docstring)
             first.result()
         coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
@@ -333,8 +346,6 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
             written = _run_each([("analysis", write_analysis)], quiet)
             written.update(second.result())
         written.update(first.result())
-    # The query store is loaded here, never in a forked process: Oxigraph's threads do not survive a fork.
-    written.update(_run_each([("store", lambda: [write_store(out / "graph.nt", out / STORE_NAME)])], quiet))
     return report, written
 
 
