@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from itertools import islice
 from typing import NamedTuple
 
@@ -28,8 +28,8 @@ from kg._util import parallel
 from kg.errors import ArgumentError
 from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
-from kg.extract.datasets import DATASETS_KEY
-from kg.extract.normalize import concept_key, display_form
+from kg.extract.datasets import DATASETS_KEY, is_name
+from kg.extract.normalize import clean_surface, concept_key, display_form, name_key, squashed
 from kg.extract.pipeline import COMPONENT, default_pipeline
 from kg.extract.vocab import vocabulary
 from kg.extract.words import sentence_starts
@@ -106,9 +106,42 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
-    datasets = [_Found(f.key, f.dataset_acronyms, f.datasets, ()) for f in found]
     return Concepts(_link(found, vocab.lexicon_pairs, max_concepts=max_concepts),
-                    _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
+                    _link(_dataset_names(found), vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
+
+
+#: A data-set name is a method's when at least this many papers have it as a method (`_dataset_names`).
+_METHOD_PAPERS = 3
+
+
+def _dataset_names(found: Sequence[_Found]) -> list[_Found]:
+    """The papers' data-set mentions that name a data set (`datasets.is_name`) and are no method of
+    the corpus. A listed name always is one; any other is a method when its short form is defined
+    as a lower-case method's or task's (in a paper, or in the lexicon: `offline RL benchmarks`; a
+    capitalised long form may name a data set) and never as a data set's, or when three papers or
+    more have it as a method, over twice as many as have it as a data set (`BERT on MNLI`)."""
+    vocab = vocabulary()
+    listed = {squashed(name_key(name)) for name, _ in vocab.dataset_aliases}
+    lower = [_Found(f.key, tuple((s, long) for s, long in f.acronyms if long == long.lower()), (), ()) for f in found]
+    method_shorts = _corpus_short_forms(lower, vocab.lexicon_pairs)
+    dataset_shorts = {bare_short_form(short) for f in found for short, _ in f.dataset_acronyms}
+    dataset_shorts.update(bare_short_form(short) for short, _ in vocab.dataset_pairs)
+    as_method = Counter(key for f in found for key in {concept_key(u.mention.text) for u in f.uses})
+    as_dataset = Counter(key for f in found for key in {name_key(u.mention.text) for u in f.datasets})
+
+    def named(text: str) -> bool:
+        if not is_name(text, vocab):
+            return False
+        key = name_key(text)
+        if squashed(key) in listed:
+            return True
+        bare = bare_short_form(text)
+        methods = as_method[concept_key(text)]
+        return not (bare in method_shorts and bare not in dataset_shorts) \
+            and not (methods >= _METHOD_PAPERS and methods > 2 * as_dataset[key])
+
+    return [_Found(f.key, f.dataset_acronyms, tuple(u for u in f.datasets if named(u.mention.text)), ())
+            for f in found]
 
 
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
@@ -189,16 +222,21 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     """Concepts, labels and alt labels over the whole corpus; see the module docstring.
     `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
     its `max_concepts` most salient concepts (None: all)."""
-    shorts = _corpus_short_forms(found, lexicon_pairs)
+    key_of, display = (name_key, _name_form) if kind == "dataset" else (concept_key, display_form)
+    shorts = _corpus_short_forms(found, lexicon_pairs, key_of)
     long_forms: Counter[tuple[str, str]] = Counter()
     per_paper: list[list[_Mention]] = []
     for paper in found:
-        local = {bare_short_form(short): concept_key(long) for short, long in paper.acronyms}
+        local = {bare_short_form(short): key_of(long) for short, long in paper.acronyms}
         for short, long in paper.acronyms:
-            long_forms[(concept_key(long), display_form(long, sentence_start=False))] += 1
-        per_paper.append(_mentions(paper, local, shorts))
+            long_forms[(key_of(long), display(long, sentence_start=False))] += 1
+        per_paper.append(_mentions(paper, local, shorts, key_of, display))
     for short, long in lexicon_pairs:
-        long_forms.setdefault((concept_key(long), long), 0)
+        long_forms.setdefault((key_of(long), long), 0)
+    if kind == "dataset":
+        for _, name in vocabulary().dataset_aliases:  # a listed name labels its concept
+            long_forms.setdefault((key_of(name), name), 0)
+        per_paper, long_forms = _folded(per_paper, long_forms)
     labels, alt_labels = _labels(per_paper, long_forms)
     result: dict[str, tuple[Method, ...]] = {}
     for paper, mentions in zip(found, per_paper):
@@ -225,27 +263,54 @@ def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
     return [concepts[i] for i in sorted(ranked[:limit])]
 
 
-def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
+def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]],
+                        key_of: Callable[[str], str] = concept_key) -> dict[str, str]:
     """Short form -> concept key, from every paper's definitions, then the lexicon's."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     for paper in found:
         for short, long in paper.acronyms:
-            votes[bare_short_form(short)][concept_key(long)] += 1
+            votes[bare_short_form(short)][key_of(long)] += 1
     chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
     for short, long in lexicon_pairs:
-        chosen.setdefault(bare_short_form(short), concept_key(long))
+        chosen.setdefault(bare_short_form(short), key_of(long))
     return chosen
 
 
-def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str]) -> list[_Mention]:
+def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str], key_of: Callable[[str], str],
+              display: Callable[..., str]) -> list[_Mention]:
     uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.mention.text) in shorts]
     found = []
     for use in sorted(uses, key=lambda u: u.start):
         text = use.mention.text
         bare = bare_short_form(text)
-        key = local.get(bare) or shorts.get(bare) or concept_key(text)
-        found.append(_Mention(key, display_form(text, sentence_start=use.sentence_start), use.mention))
+        key = local.get(bare) or shorts.get(bare) or key_of(text)
+        found.append(_Mention(key, display(text, sentence_start=use.sentence_start), use.mention))
     return found
+
+
+def _name_form(text: str, *, sentence_start: bool) -> str:
+    """A data set's label candidate: its name cleaned, never made singular (`nuScenes`) and, being
+    a name, with the capitals it was written with."""
+    return clean_surface(text)
+
+
+def _folded(per_paper: list[list[_Mention]], long_forms: Counter[tuple[str, str]]
+            ) -> tuple[list[list[_Mention]], Counter[tuple[str, str]]]:
+    """Data-set keys folded: a name's spellings (`CIFAR10`, `CIFAR-10`; `Tiny-ImageNet`,
+    `TinyImageNet`) and its listed aliases (`MS-COCO` = `COCO`) become one concept, the listed
+    name's, else the most mentioned spelling's (ties: the first key alphabetically)."""
+    canonical = {squashed(name_key(alias)): name_key(name) for alias, name in vocabulary().dataset_aliases}
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    for mentions in per_paper:
+        for m in mentions:
+            spellings[squashed(m.key)][m.key] += 1
+    for key, _ in long_forms:
+        spellings[squashed(key)][key] += 0
+    fold = {key: canonical.get(flat) or _most_common(keys) for flat, keys in spellings.items() for key in keys}
+    folded: Counter[tuple[str, str]] = Counter()
+    for (key, form), n in long_forms.items():
+        folded[(fold[key], form)] += n
+    return [[m._replace(key=fold[m.key]) for m in mentions] for mentions in per_paper], folded
 
 
 def _labels(per_paper: Sequence[Sequence[_Mention]], long_forms: Counter[tuple[str, str]]

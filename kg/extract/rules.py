@@ -32,6 +32,11 @@ _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 LIST_SEPARATORS = frozenset({",", "and", "or"})
 
 
+def _is_hype(lower: str) -> bool:
+    """`state-of-the-art` and its misspellings (`state-of-art`, `state-ofthe-art`), `SOTA`."""
+    return lower.startswith("state-of") or lower in ("sota", "sotas")
+
+
 class Words:
     """The doc's words with the context every rule needs: vocabulary, tags, noun chunks.
 
@@ -98,6 +103,11 @@ class Words:
         return not self.chunk_of or self.chunk_of.get(self.starts[a], -1) == self.chunk_of.get(self.ends[b] - 1, -2)
 
     def strip_weak(self, phrase: list[int]) -> list[int]:
+        """The phrase without its weak and stop words on the left, nor anything up to a hype word
+        inside it (`GAN-based state-of-the-art model` -> `model`, `SOTA concept learning`)."""
+        hype = [k for k, i in enumerate(phrase) if _is_hype(self.forms[i].lower)]
+        if hype:
+            phrase = phrase[hype[-1] + 1:]
         while phrase and (self.forms[phrase[0]].weak or self.forms[phrase[0]].stop):
             phrase = phrase[1:]
         return phrase
