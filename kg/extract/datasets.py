@@ -4,7 +4,7 @@ Found by the same component as methods, so a data set is never also a method: a 
 any method candidate it overlaps. The rules (span label `DATASET`):
 
 * the names of `datasets.txt` (as written when cased without a digit, else in any case:
-  `Cifar-10`), and a dash-joined variant of a listed name (`ImageNet-1k`, `CIFAR-100`), not a
+  `Cifar-10`; a name of several words also dash-joined: `MS-COCO`), and a dash-joined variant of a listed name (`ImageNet-1k`, `CIFAR-100`), not a
   modifier made of one (`ImageNet-based`, `MNIST-like`: a lower-case modifier after the dash);
 * up to three name-like words (a capital or a digit) before a lower-case data-set head: `the
   UCF101 dataset` -> `UCF101`, or a name right after a singular one (`the SLU dataset MINDS-14`
@@ -64,14 +64,15 @@ class DatasetFinder:
         cased = sorted({d for d in vocab.datasets if not any_case(d)})
         plain = sorted({d for d in vocab.datasets if any_case(d)})
         if cased:
-            exact.add(DATASET, [nlp.make_doc(d) for d in cased])
+            exact.add(DATASET, [nlp.make_doc(d) for d in _spellings(cased)])
         if plain:
-            lower.add(DATASET, [nlp.make_doc(d) for d in plain])
+            lower.add(DATASET, [nlp.make_doc(d) for d in _spellings(plain)])
 
     def __call__(self, matched: list[Candidate], words: Words) -> list[Candidate]:
         """The doc's data-set candidates (overlapping; the component resolves them); `matched` are
         the matchers' `DATASET` matches."""
-        found = list(matched)
+        found = []
+        modifiers: set[int] = set()  # the tokens of `ImageNet-based`: no `ImageNet` in them
         forms = words.forms
         for i in words.where("dataset"):
             kind = forms[i].dataset
@@ -81,8 +82,16 @@ class DatasetFinder:
                     found.append(span)
             elif kind == "suffix" or not _modifier_tail(forms[i].text):  # the word itself
                 found.append((words.starts[i], words.ends[i], DATASET))
+            else:
+                modifiers.update(range(words.starts[i], words.ends[i]))
+        found += (c for c in matched if c[0] not in modifiers)
         span_text, vocab = words.tokens.span_text, words.vocab
         return [c for c in found if is_name(span_text(c[0], c[1]), vocab)]
+
+
+def _spellings(names: list[str]) -> list[str]:
+    """The names, and those of several words also dash-joined: `MS COCO`, `MS-COCO`."""
+    return names + [name.replace(" ", "-") for name in names if " " in name]
 
 
 def is_name(text: str, vocab: Vocabulary) -> bool:
