@@ -28,9 +28,10 @@ from kg._util import parallel
 from kg.errors import ArgumentError
 from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
-from kg.extract.datasets import DATASETS_KEY, is_name
+from kg.extract.datasets import DATASETS_KEY, is_address, is_name
 from kg.extract.normalize import clean_surface, concept_key, display_form, name_key, squashed
 from kg.extract.pipeline import COMPONENT, default_pipeline
+from kg.extract.rules import is_hype
 from kg.extract.vocab import vocabulary
 from kg.extract.words import sentence_starts
 from kg.records import Method, MethodMention, Paper, mention_to_dict
@@ -106,8 +107,36 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
-    return Concepts(_link(found, vocab.lexicon_pairs, max_concepts=max_concepts),
-                    _link(_dataset_names(found), vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
+    datasets = _dataset_names(found)
+    return Concepts(_link(_method_names(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
+                    _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
+
+
+def _method_names(found: Sequence[_Found], datasets: Sequence[_Found]) -> list[_Found]:
+    """The papers' method mentions and definitions without hype (`SOTA`, `state-of-the-art methods
+    (SOTA)`: else every bare `SOTA` of the corpus would be that method), web addresses and data
+    sets: a listed data set's name in any spelling (`Deepmind Control Suite`), a data set of the
+    same paper (`datasets`), or a name (a capital or a digit) that at least as many papers of the
+    corpus have as a data set as have it as a method."""
+    listed = {squashed(name_key(name)) for name, _ in vocabulary().dataset_aliases}
+    in_paper = [{squashed(name_key(u.mention.text)) for u in f.uses} for f in datasets]  # their mentions as uses
+    as_dataset = Counter(key for keys in in_paper for key in keys)
+    as_method = Counter(key for f, keys in zip(found, in_paper)
+                        for key in {squashed(name_key(u.mention.text)) for u in f.uses} - keys)
+
+    def method(text: str, paper_datasets: set[str]) -> bool:
+        key = squashed(name_key(text))
+        return (not is_address(text) and not _hyped(text) and key not in listed and key not in paper_datasets
+                and (text.islower() or not any(map(str.isalnum, text)) or as_dataset[key] < as_method[key]))
+
+    return [f._replace(uses=tuple(u for u in f.uses if method(u.mention.text, keys)),
+                       acronyms=tuple(pair for pair in f.acronyms if not _hyped(pair[0]) and not _hyped(pair[1])))
+            for f, keys in zip(found, in_paper)]
+
+
+def _hyped(text: str) -> bool:
+    """Whether a word of `text` is hype (`rules.is_hype`: `state-of-the-art`, `SOTA`)."""
+    return any(is_hype(word) for word in text.lower().split())
 
 
 #: A data-set name is a method's when at least this many papers have it as a method (`_dataset_names`).

@@ -3,9 +3,11 @@
 Found by the same component as methods, so a data set is never also a method: a span here removes
 any method candidate it overlaps. The rules (span label `DATASET`):
 
-* the names of `datasets.txt` (as written when cased without a digit, else in any case:
-  `Cifar-10`; a name of several words also dash-joined: `MS-COCO`), and a dash-joined variant of a listed name (`ImageNet-1k`, `CIFAR-100`), not a
-  modifier made of one (`ImageNet-based`, `MNIST-like`: a lower-case modifier after the dash);
+* the names of `datasets.txt` (as written when one cased word without a digit, else in any
+  case with a capital: `Cifar-10`, `PASCAL VOC`, not `natural questions`; a name of several
+  words also dash-joined: `MS-COCO`), and a dash-joined variant of a listed name
+  (`ImageNet-1k`, `CIFAR-100`), not a modifier made of one (`ImageNet-based`, `MNIST-like`: a
+  lower-case modifier after the dash);
 * up to three name-like words (a capital or a digit) before a lower-case data-set head: `the
   UCF101 dataset` -> `UCF101`, or a name right after a singular one (`the SLU dataset MINDS-14`
   -> `MINDS-14`, not `SLU`); a capitalised name ending in a capitalised head, head included:
@@ -56,13 +58,15 @@ class DatasetFinder:
 
     def __init__(self, nlp: Language, vocab: Vocabulary, exact: PhraseMatcher, lower: PhraseMatcher) -> None:
         """Adds the listed names to the component's matchers (`exact`: ORTH, `lower`: LOWER), under
-        the match id `DATASET`, so a Doc is matched once for both kinds. A name with a digit is
-        matched in any case (`Cifar-10`), a cased name without one as written (`Atari`, not `atari`)."""
+        the match id `DATASET`, so a Doc is matched once for both kinds. A name with a digit or of
+        several words is matched in any case (`Cifar-10`, `PASCAL VOC`), a cased word without a
+        digit as written (`Atari`, not `atari`)."""
         def any_case(name: str) -> bool:
-            return name == name.lower() or any(map(str.isdigit, name))
+            return name == name.lower() or " " in name or any(map(str.isdigit, name))
 
         cased = sorted({d for d in vocab.datasets if not any_case(d)})
         plain = sorted({d for d in vocab.datasets if any_case(d)})
+        self.lower_names = frozenset(_spellings(sorted({d for d in vocab.datasets if d == d.lower()})))
         if cased:
             exact.add(DATASET, [nlp.make_doc(d) for d in _spellings(cased)])
         if plain:
@@ -84,9 +88,15 @@ class DatasetFinder:
                 found.append((words.starts[i], words.ends[i], DATASET))
             else:
                 modifiers.update(range(words.starts[i], words.ends[i]))
-        found += (c for c in matched if c[0] not in modifiers)
         span_text, vocab = words.tokens.span_text, words.vocab
+        found += (c for c in matched if c[0] not in modifiers and self._as_listed(span_text(c[0], c[1])))
         return [c for c in found if is_name(span_text(c[0], c[1]), vocab)]
+
+
+    def _as_listed(self, text: str) -> bool:
+        """A match written as a listed name may be: with a capital or a digit, unless listed in lower
+        case (`natural questions` is no `Natural Questions`)."""
+        return text != text.lower() or any(map(str.isdigit, text)) or text in self.lower_names
 
 
 def _spellings(names: list[str]) -> list[str]:
@@ -97,12 +107,26 @@ def _spellings(names: list[str]) -> list[str]:
 def is_name(text: str, vocab: Vocabulary) -> bool:
     """Whether a data-set mention can be a name: not one character (`dataset D`), a number alone
     (`15`), a count of things (`57-game`), a dimension (`3D`), a web address, or a term of
-    `not_methods.txt` (a modality such as `EEG`, an organisation, hardware, a metric)."""
+    `not_methods.txt` (a modality such as `EEG`, an organisation, hardware, a metric), alone or
+    after a dash (`DCE-MRI`)."""
     text = clean_surface(text)
     return (any(map(str.isalpha, text)) and sum(map(str.isalnum, text)) >= 2
             and not _DIMENSION.match(text) and not _COUNTED.match(text)
-            and not _ADDRESS.search(text)
-            and concept_text(text) not in vocab.not_methods)
+            and not is_address(text) and concept_text(text) not in vocab.not_methods
+            and not _not_name_tail(text, vocab))
+
+
+def _not_name_tail(text: str, vocab: Vocabulary) -> bool:
+    """`DCE-MRI`: a name whose cased last dash-joined part is a term of `not_methods.txt` (lower-case
+    parts are no such names: `OGB-arxiv` is a data set)."""
+    head, dash, tail = text.rpartition("-")
+    return bool(dash) and tail != tail.lower() and concept_text(tail) in vocab.not_methods
+
+
+def is_address(text: str) -> bool:
+    """Whether `text` holds a web address (`https://github.com/x/y`, `www.x.org`): no name of a
+    data set or a method."""
+    return _ADDRESS.search(text) is not None
 
 
 def _modifier_tail(text: str) -> bool:
@@ -150,7 +174,8 @@ def _named_after(words: Words, head: int) -> Candidate | None:
     if k >= len(words) or words.starts_sentence(k) or words.forms[head].text not in _NAMING_HEADS:
         return None
     form, after = words.forms[k], words.forms[k + 1] if k + 1 < len(words) else None
-    ends_phrase = after is None or after.stop or not after.text[:1].isalnum()  # `dataset X produces`: a verb's subject
+    # `dataset X produces`: X a verb's subject; `dataset CondEnsation (DC)`: a term being defined
+    ends_phrase = after is None or after.stop or not after.text[:1].isalnum() and after.text != "("
     return (words.starts[k], words.ends[k], DATASET) if _name_like(form) and form.has_upper and ends_phrase else None
 
 

@@ -32,7 +32,7 @@ _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 LIST_SEPARATORS = frozenset({",", "and", "or"})
 
 
-def _is_hype(lower: str) -> bool:
+def is_hype(lower: str) -> bool:
     """`state-of-the-art` and its misspellings (`state-of-art`, `state-ofthe-art`), `SOTA`."""
     return lower.startswith("state-of") or lower in ("sota", "sotas")
 
@@ -104,10 +104,15 @@ class Words:
 
     def strip_weak(self, phrase: list[int]) -> list[int]:
         """The phrase without its weak and stop words on the left, nor anything up to a hype word
-        inside it (`GAN-based state-of-the-art model` -> `model`, `SOTA concept learning`)."""
-        hype = [k for k, i in enumerate(phrase) if _is_hype(self.forms[i].lower)]
+        inside it (`GAN-based state-of-the-art model` -> `model`, `SOTA concept learning`), nor
+        the `art` of a spaced `state of the art`."""
+        forms = self.forms
+        hype = [k for k, i in enumerate(phrase) if is_hype(forms[i].lower)]
         if hype:
             phrase = phrase[hype[-1] + 1:]
+        if phrase and phrase[0] >= 2 and forms[phrase[0]].lower == "art" and forms[phrase[0] - 1].lower == "the" \
+                and forms[phrase[0] - 2].lower == "of":  # `state of the art methods`
+            phrase = phrase[1:]
         while phrase and (self.forms[phrase[0]].weak or self.forms[phrase[0]].stop):
             phrase = phrase[1:]
         return phrase
