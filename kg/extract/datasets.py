@@ -13,7 +13,7 @@ any method candidate it overlaps. The rules (span label `DATASET`):
   -> `MINDS-14`, not `SLU`); a capitalised name ending in a capitalised head, head included:
   `Penn Discourse Treebank`. Leading numbers are no part of a name (`15 datasets`); a name
   before a plural head must be listed with another (`the ICH and ISIC datasets`) or have a
-  name's shape (`Union14M benchmarks`), else it names a kind of data (`on four FSL
+  name's shape, not an acronym's (`Union14M benchmarks`), else it names a kind of data (`on four FSL
   benchmarks`, `multiple EEG datasets`); a capitalised adjective alone is none (`a Multimodal
   benchmark`);
 * names ending in a benchmark suffix: `WebQA`, `MMLU-Bench`, `SWE-bench`;
@@ -108,12 +108,13 @@ def is_name(text: str, vocab: Vocabulary) -> bool:
     """Whether a data-set mention can be a name: not one character (`dataset D`), a number alone
     (`15`), a count of things (`57-game`), a dimension (`3D`), a web address, or a term of
     `not_methods.txt` (a modality such as `EEG`, an organisation, hardware, a metric), alone or
-    after a dash (`DCE-MRI`)."""
+    after a dash (`DCE-MRI`), or a listed name made a modifier (`ImageNet-based`)."""
     text = clean_surface(text)
     return (any(map(str.isalpha, text)) and sum(map(str.isalnum, text)) >= 2
             and not _DIMENSION.match(text) and not _COUNTED.match(text)
             and not is_address(text) and concept_text(text) not in vocab.not_methods
-            and not _not_name_tail(text, vocab))
+            and not _not_name_tail(text, vocab)
+            and not (text.split("-", 1)[0] in vocab.dataset_names and _modifier_tail(text)))
 
 
 def _not_name_tail(text: str, vocab: Vocabulary) -> bool:
@@ -155,8 +156,8 @@ def _named_before(words: Words, head: int) -> Candidate | None:
     while last + 1 < len(words) and forms[last + 1].dataset == "head":  # `GZSL benchmark datasets`
         last += 1
     if forms[last].plural and not capital_head and not _listed_before(words, name[0]) \
-            and not any(forms[k].named for k in name):
-        return None  # `on four FSL benchmarks`: a kind of data, not a name (`Union14M benchmarks` is)
+            and not any(forms[k].named and forms[k].text != forms[k].text.upper() for k in name):
+        return None  # `four FSL benchmarks`, `I2I benchmarks`: a kind of data (`Union14M benchmarks` is a name)
     if capital_head:
         return words.starts[name[0]], words.ends[head], DATASET
     if len(name) == 1 and words.starts_sentence(name[0]) and not forms[name[0]].capitals \

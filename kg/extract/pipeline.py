@@ -23,8 +23,8 @@ _BRACKET_INFIXES = (r"(?<=[\w])[()\[\]](?=[\w\-])", r"(?<=[\w\)\]])[)\]]", r"[(\
 #: Split the full stop off a name ending in a digit and a letter (`GSM8K.`), which spaCy keeps whole.
 _NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
 #: A name that ends in a count with a unit letter, kept whole: spaCy splits the unit off a number
-#: (`400 M`), which would cut `ImageNet-1K`, `LAION-400M` and `Flickr30K` at the digit.
-_COUNTED_NAME = re.compile(r"^[A-Za-z][\w.+-]*?[0-9][KMGT]$")
+#: (`400 M`), which would cut `ImageNet-1K`, `LAION-400m` and `Flickr30K` at the digit.
+_COUNTED_NAME = re.compile(r"^[A-Za-z][\w.+-]*?[0-9][KMGTkm]$")
 
 
 def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
