@@ -97,6 +97,7 @@ def test_spellings_and_listed_aliases_are_one_data_set():
     ("We test on several CIFAR and ImageNet-based benchmarks.", {"ImageNet-based", "ImageNet"}, set()),
     ("Experiments on the KESTREL and OSPREY datasets show gains.", set(), {"KESTREL", "OSPREY"}),
     ("Word accuracy on Gull14M benchmarks rises.", set(), {"Gull14M"}),
+    ("Force errors on the QX17 benchmarks fall.", set(), {"QX17"}),
     ("Results on the multilingual QRT dataset Pelican-9 are better.", {"QRT"}, {"Pelican-9"}),
     ("An ImageNet-based backbone on MNIST-like digits and ImageNet-R wins.", {"ImageNet", "MNIST"},
      {"ImageNet-R"}),

@@ -118,16 +118,23 @@ def _method_names(found: Sequence[_Found], datasets: Sequence[_Found]) -> list[_
     sets: a listed data set's name in any spelling (`Deepmind Control Suite`), a data set of the
     same paper (`datasets`), or a name (a capital or a digit) that at least as many papers of the
     corpus have as a data set as have it as a method."""
-    listed = {squashed(name_key(name)) for name, _ in vocabulary().dataset_aliases}
-    in_paper = [{squashed(name_key(u.mention.text)) for u in f.uses} for f in datasets]  # their mentions as uses
+    def key_of(text: str) -> str:
+        return squashed(name_key(text))
+
+    listed = {key_of(name) for name, _ in vocabulary().dataset_aliases}
+    in_paper = [{key_of(u.mention.text) for u in f.uses} for f in datasets]  # their mentions as uses
     as_dataset = Counter(key for keys in in_paper for key in keys)
     as_method = Counter(key for f, keys in zip(found, in_paper)
-                        for key in {squashed(name_key(u.mention.text)) for u in f.uses} - keys)
+                        for key in {key_of(u.mention.text) for u in f.uses if not u.mention.text.islower()} - keys)
 
     def method(text: str, paper_datasets: set[str]) -> bool:
-        key = squashed(name_key(text))
-        return (not is_address(text) and not _hyped(text) and key not in listed and key not in paper_datasets
-                and (text.islower() or not any(map(str.isalnum, text)) or as_dataset[key] < as_method[key]))
+        if is_address(text) or _hyped(text):
+            return False
+        if text.islower():  # no name
+            return True
+        key = key_of(text)
+        return key not in listed and key not in paper_datasets \
+            and (not any(map(str.isalnum, text)) or as_dataset[key] < as_method[key])
 
     return [f._replace(uses=tuple(u for u in f.uses if method(u.mention.text, keys)),
                        acronyms=tuple(pair for pair in f.acronyms if not _hyped(pair[0]) and not _hyped(pair[1])))

@@ -13,7 +13,7 @@ any method candidate it overlaps. The rules (span label `DATASET`):
   -> `MINDS-14`, not `SLU`); a capitalised name ending in a capitalised head, head included:
   `Penn Discourse Treebank`. Leading numbers are no part of a name (`15 datasets`); a name
   before a plural head must be listed with another (`the ICH and ISIC datasets`) or have a
-  name's shape, not an acronym's (`Union14M benchmarks`), else it names a kind of data (`on four FSL
+  name's shape, not an acronym's (`Union14M`, `MD17 benchmarks`), else it names a kind of data (`on four FSL
   benchmarks`, `multiple EEG datasets`); a capitalised adjective alone is none (`a Multimodal
   benchmark`);
 * names ending in a benchmark suffix: `WebQA`, `MMLU-Bench`, `SWE-bench`;
@@ -156,8 +156,8 @@ def _named_before(words: Words, head: int) -> Candidate | None:
     while last + 1 < len(words) and forms[last + 1].dataset == "head":  # `GZSL benchmark datasets`
         last += 1
     if forms[last].plural and not capital_head and not _listed_before(words, name[0]) \
-            and not any(forms[k].named and forms[k].text != forms[k].text.upper() for k in name):
-        return None  # `four FSL benchmarks`, `I2I benchmarks`: a kind of data (`Union14M benchmarks` is a name)
+            and not any(_versioned(forms[k]) for k in name):
+        return None  # `four FSL benchmarks`, `I2I benchmarks`: a kind of data
     if capital_head:
         return words.starts[name[0]], words.ends[head], DATASET
     if len(name) == 1 and words.starts_sentence(name[0]) and not forms[name[0]].capitals \
@@ -178,6 +178,12 @@ def _named_after(words: Words, head: int) -> Candidate | None:
     # `dataset X produces`: X a verb's subject; `dataset CondEnsation (DC)`: a term being defined
     ends_phrase = after is None or after.stop or not after.text[:1].isalnum() and after.text != "("
     return (words.starts[k], words.ends[k], DATASET) if _name_like(form) and form.has_upper and ends_phrase else None
+
+
+def _versioned(form) -> bool:
+    """A name's shape before a plural head: lower-case letters among capitals or digits
+    (`Union14M`), or a final number (`MD17`, `QM9`); not an acronym alone (`FSL`, `I2I`)."""
+    return form.named and (form.text != form.text.upper() or form.text[-1].isdigit())
 
 
 def _listed_before(words: Words, first: int) -> bool:
