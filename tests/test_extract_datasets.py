@@ -94,6 +94,8 @@ def test_spellings_and_listed_aliases_are_one_data_set():
     ("Experiments on three popular ZSL benchmark datasets show gains.", {"ZSL"}, set()),
     ("Experiments on 128 UCR datasets show gains.", {"UCR", "128 UCR"}, set()),
     ("It beats diffusion models on several I2I benchmarks.", {"I2I"}, set()),
+    ("It is tested on a safety-critical MDPX benchmark and an NLQ corpus.", {"MDPX", "NLQ"}, set()),
+    ("We release a new FooBar-7 dataset and the KRAK dataset.", set(), {"FooBar-7", "KRAK"}),
     ("We test on several CIFAR and ImageNet-based benchmarks.", {"ImageNet-based", "ImageNet"}, set()),
     ("Experiments on the KESTREL and OSPREY datasets show gains.", set(), {"KESTREL", "OSPREY"}),
     ("Word accuracy on Gull14M benchmarks rises.", set(), {"Gull14M"}),

@@ -13,9 +13,10 @@ any method candidate it overlaps. The rules (span label `DATASET`):
   -> `MINDS-14`, not `SLU`); a capitalised name ending in a capitalised head, head included:
   `Penn Discourse Treebank`. Leading numbers are no part of a name (`15 datasets`); a name
   before a plural head must be listed with another (`the ICH and ISIC datasets`) or have a
-  name's shape, not an acronym's (`Union14M`, `MD17 benchmarks`), else it names a kind of data (`on four FSL
-  benchmarks`, `multiple EEG datasets`); a capitalised adjective alone is none (`a Multimodal
-  benchmark`);
+  name's shape, not an acronym's (`Union14M`, `MD17 benchmarks`), else it names a kind of data
+  (`on four FSL benchmarks`, `multiple EEG datasets`); so does an acronym alone after `a`/`an`
+  (`a safety-critical POMDP benchmark`, `an NL corpus`); a capitalised adjective alone is no
+  name (`a Multimodal benchmark`);
 * names ending in a benchmark suffix: `WebQA`, `MMLU-Bench`, `SWE-bench`;
 * names listed with a data set (`COCO-C and Flickr-C`; `context.coordinated`, run by the component);
 * acronym definitions whose long form ends in a data-set head (`Penn Discourse Treebank (PDTB)`),
@@ -158,6 +159,8 @@ def _named_before(words: Words, head: int) -> Candidate | None:
     if forms[last].plural and not capital_head and not _listed_before(words, name[0]) \
             and not any(_versioned(forms[k]) for k in name):
         return None  # `four FSL benchmarks`, `I2I benchmarks`: a kind of data
+    if not capital_head and len(name) == 1 and _acronym(forms[name[0]].text) and _indefinite_before(words, name[0]):
+        return None  # `a safety-critical POMDP benchmark`, `an NL corpus`: a kind of data
     if capital_head:
         return words.starts[name[0]], words.ends[head], DATASET
     if len(name) == 1 and words.starts_sentence(name[0]) and not forms[name[0]].capitals \
@@ -178,6 +181,26 @@ def _named_after(words: Words, head: int) -> Candidate | None:
     # `dataset X produces`: X a verb's subject; `dataset CondEnsation (DC)`: a term being defined
     ends_phrase = after is None or after.stop or not after.text[:1].isalnum() and after.text != "("
     return (words.starts[k], words.ends[k], DATASET) if _name_like(form) and form.has_upper and ends_phrase else None
+
+
+def _acronym(text: str) -> bool:
+    """Capitals (and `_`, `-`) only, no digit: `POMDP`, `QF_BV`; not `SRBCTs`, `MD17`."""
+    return text.isupper() and not any(map(str.isdigit, text))
+
+
+def _indefinite_before(words: Words, first: int) -> bool:
+    """Whether `a`/`an` comes before word `first`, past lower-case words only (`a standard WS`)."""
+    lower = words.tokens.lower
+    k = words.starts[first] - 1
+    for _ in range(_MAX_NAME_WORDS + 1):
+        if k < 0 or not lower[k].isalpha() and "-" not in lower[k]:
+            return False
+        if lower[k] in ("a", "an"):
+            return True
+        if words.tokens.text[k] != lower[k]:
+            return False
+        k -= 1
+    return False
 
 
 def _versioned(form) -> bool:
