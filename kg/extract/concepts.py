@@ -28,10 +28,10 @@ from kg._util import parallel
 from kg.errors import ArgumentError
 from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
-from kg.extract.datasets import DATASETS_KEY, is_address, is_name
+from kg.extract.datasets import DATASETS_KEY
+from kg.extract.kinds import dataset_mentions, method_mentions
 from kg.extract.normalize import clean_surface, concept_key, display_form, name_key, squashed
 from kg.extract.pipeline import COMPONENT, default_pipeline
-from kg.extract.rules import is_hype
 from kg.extract.vocab import vocabulary
 from kg.extract.words import sentence_starts
 from kg.records import Method, MethodMention, Paper, mention_to_dict
@@ -107,77 +107,13 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
-    datasets = _dataset_names(found)
-    return Concepts(_link(_method_names(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
+    lower = [f._replace(acronyms=tuple((short, long) for short, long in f.acronyms if long == long.lower()))
+             for f in found]  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
+    datasets = dataset_mentions(found, _corpus_short_forms(lower, vocab.lexicon_pairs))
+    return Concepts(_link(method_mentions(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
                     _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
 
 
-def _method_names(found: Sequence[_Found], datasets: Sequence[_Found]) -> list[_Found]:
-    """The papers' method mentions and definitions without hype (`SOTA`, `state-of-the-art methods
-    (SOTA)`: else every bare `SOTA` of the corpus would be that method), web addresses and data
-    sets: a listed data set's name in any spelling (`Deepmind Control Suite`), a data set of the
-    same paper (`datasets`), or a name (a capital or a digit) that at least as many papers of the
-    corpus have as a data set as have it as a method."""
-    def key_of(text: str) -> str:
-        return squashed(name_key(text))
-
-    listed = {key_of(name) for name, _ in vocabulary().dataset_aliases}
-    in_paper = [{key_of(u.mention.text) for u in f.uses} for f in datasets]  # their mentions as uses
-    as_dataset = Counter(key for keys in in_paper for key in keys)
-    as_method = Counter(key for f, keys in zip(found, in_paper)
-                        for key in {key_of(u.mention.text) for u in f.uses if not u.mention.text.islower()} - keys)
-
-    def method(text: str, paper_datasets: set[str]) -> bool:
-        if is_address(text) or _hyped(text):
-            return False
-        if text.islower():  # no name
-            return True
-        key = key_of(text)
-        return key not in listed and key not in paper_datasets \
-            and (not any(map(str.isalnum, text)) or as_dataset[key] < as_method[key])
-
-    return [f._replace(uses=tuple(u for u in f.uses if method(u.mention.text, keys)),
-                       acronyms=tuple(pair for pair in f.acronyms if not _hyped(pair[0]) and not _hyped(pair[1])))
-            for f, keys in zip(found, in_paper)]
-
-
-def _hyped(text: str) -> bool:
-    """Whether a word of `text` is hype (`rules.is_hype`: `state-of-the-art`, `SOTA`)."""
-    return any(is_hype(word) for word in text.lower().split())
-
-
-#: A data-set name is a method's when at least this many papers have it as a method (`_dataset_names`).
-_METHOD_PAPERS = 3
-
-
-def _dataset_names(found: Sequence[_Found]) -> list[_Found]:
-    """The papers' data-set mentions that name a data set (`datasets.is_name`) and are no method of
-    the corpus. A listed name always is one; any other is a method when its short form is defined
-    as a lower-case method's or task's (in a paper, or in the lexicon: `offline RL benchmarks`; a
-    capitalised long form may name a data set) and never as a data set's, or when three papers or
-    more have it as a method, over twice as many as have it as a data set (`BERT on MNLI`)."""
-    vocab = vocabulary()
-    listed = {squashed(name_key(name)) for name, _ in vocab.dataset_aliases}
-    lower = [_Found(f.key, tuple((s, long) for s, long in f.acronyms if long == long.lower()), (), ()) for f in found]
-    method_shorts = _corpus_short_forms(lower, vocab.lexicon_pairs)
-    dataset_shorts = {bare_short_form(short) for f in found for short, _ in f.dataset_acronyms}
-    dataset_shorts.update(bare_short_form(short) for short, _ in vocab.dataset_pairs)
-    as_method = Counter(key for f in found for key in {concept_key(u.mention.text) for u in f.uses})
-    as_dataset = Counter(key for f in found for key in {name_key(u.mention.text) for u in f.datasets})
-
-    def named(text: str) -> bool:
-        if not is_name(text, vocab):
-            return False
-        key = name_key(text)
-        if squashed(key) in listed:
-            return True
-        bare = bare_short_form(text)
-        methods = as_method[concept_key(text)]
-        return not (bare in method_shorts and bare not in dataset_shorts) \
-            and not (methods >= _METHOD_PAPERS and methods > 2 * as_dataset[key])
-
-    return [_Found(f.key, f.dataset_acronyms, tuple(u for u in f.datasets if named(u.mention.text)), ())
-            for f in found]
 
 
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
