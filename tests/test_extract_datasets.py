@@ -28,6 +28,7 @@ def labels(*texts: str) -> list[set[str]]:
     ("number", "GlintNet improves accuracy on 12 datasets and on 7 benchmarks.", {"12", "7"}),
     ("count of things", "Scores on the entire 40-level benchmark improve.", {"40-level"}),
     ("dimension", "We release a 3D benchmark and a 2.5D dataset for grasping.", {"3D", "2.5D"}),
+    ("Roman numeral", "It wins over the baselines on Warcraft III and KORA benchmarks.", {"III"}),
     ("modality", "We collect an open EEG and ECG dataset for sleep staging.", {"EEG", "ECG"}),
     ("modality", "The fMRI dataset of the study has 40 subjects.", {"fMRI"}),
     ("modality", "We segment tumours on the DCE-MRI dataset of the clinic.", {"DCE-MRI"}),

@@ -22,9 +22,10 @@ any method candidate it overlaps. The rules (span label `DATASET`):
 * acronym definitions whose long form ends in a data-set head (`Penn Discourse Treebank (PDTB)`),
   found by the component with its definitions, and the later uses of their short form.
 
-Whatever the rule, a data set's name is no number alone, no dimension (`3D`), no web address, and
-none of `not_methods.txt` (a recording modality such as `EEG` or `fMRI`, an organisation, hardware,
-a metric): `is_name`.
+Whatever the rule, a data set's name is no number alone, no dimension (`3D`) or Roman numeral, no
+web address, and none of `not_methods.txt` (a recording modality such as `EEG` or `fMRI`, an
+organisation, hardware, a metric): `is_name`. Which names are methods of the corpus, and which
+methods are data sets, is decided over the corpus (`kinds`).
 """
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ from kg.extract.vocab import Vocabulary
 DATASETS_KEY = "datasets"
 DATASET = "DATASET"
 _MAX_NAME_WORDS = 3
-#: A dimension, not a name: `3D`, `2.5D`.
-_DIMENSION = re.compile(r"^\d+(?:\.\d+)?[Dd]$")
+#: A dimension or a Roman numeral, not a name: `3D`, `2.5D`; `II` (of `StarCraft II`, listed alone).
+_DIMENSION = re.compile(r"^(?:\d+(?:\.\d+)?[Dd]|[IVX]+)$")
 #: A web address: `https://github.com/x/FooBench`, `www.foo.org`, `foo.io/data`.
 _ADDRESS = re.compile(r"://|^www\.|\.[a-z]{2,4}/", re.IGNORECASE)
 #: Endings of a lower-case word that makes a listed name a modifier: `ImageNet-based`, `MNIST-like`.
@@ -107,9 +108,10 @@ def _spellings(names: list[str]) -> list[str]:
 
 def is_name(text: str, vocab: Vocabulary) -> bool:
     """Whether a data-set mention can be a name: not one character (`dataset D`), a number alone
-    (`15`), a count of things (`57-game`), a dimension (`3D`), a web address, or a term of
-    `not_methods.txt` (a modality such as `EEG`, an organisation, hardware, a metric), alone or
-    after a dash (`DCE-MRI`), or a listed name made a modifier (`ImageNet-based`)."""
+    (`15`), a count of things (`57-game`), a dimension (`3D`), a Roman numeral (`II`), a web
+    address, or a term of `not_methods.txt` (a modality such as `EEG`, an organisation, hardware,
+    a metric), alone or after a dash (`DCE-MRI`), or a listed name made a modifier
+    (`ImageNet-based`)."""
     text = clean_surface(text)
     return (any(map(str.isalpha, text)) and sum(map(str.isalnum, text)) >= 2
             and not _DIMENSION.match(text) and not _COUNTED.match(text)
