@@ -39,7 +39,8 @@ def dataset_mentions(found: Sequence[Any], method_shorts: Mapping[str, str]) -> 
     listed = {squashed(name_key(name)) for name, _ in vocab.dataset_aliases}
     dataset_shorts = {bare_short_form(short) for f in found for short, _ in f.dataset_acronyms}
     dataset_shorts.update(bare_short_form(short) for short, _ in vocab.dataset_pairs)
-    as_method = Counter(key for f in found for key in {concept_key(u.mention.text) for u in f.uses})
+    as_method = Counter(key for f in found  # names only: a lower-case data set is never voted off
+                        for key in {concept_key(u.mention.text) for u in f.uses if not u.mention.text.islower()})
     as_dataset = Counter(key for f in found for key in {name_key(u.mention.text) for u in f.datasets})
 
     def named(text: str) -> bool:
@@ -89,4 +90,5 @@ def method_mentions(found: Sequence[Any], datasets: Sequence[Any]) -> list[Any]:
 
 def hyped(text: str) -> bool:
     """Whether a word of `text` is hype (`rules.is_hype`: `state-of-the-art`, `SOTA`)."""
-    return any(is_hype(word) for word in text.lower().split())
+    lower = text.lower()
+    return ("sota" in lower or "state-of" in lower) and any(is_hype(word) for word in lower.split())

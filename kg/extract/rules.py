@@ -32,9 +32,13 @@ _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 LIST_SEPARATORS = frozenset({",", "and", "or"})
 
 
+_HYPE_PREFIX = "state-of"
+_HYPE = frozenset({"sota", "sotas"})
+
+
 def is_hype(lower: str) -> bool:
     """`state-of-the-art` and its misspellings (`state-of-art`, `state-ofthe-art`), `SOTA`."""
-    return lower.startswith("state-of") or lower in ("sota", "sotas")
+    return lower.startswith(_HYPE_PREFIX) or lower in _HYPE
 
 
 class Words:
@@ -107,7 +111,7 @@ class Words:
         inside it (`GAN-based state-of-the-art model` -> `model`, `SOTA concept learning`), nor
         the `art` of a spaced `state of the art`."""
         forms = self.forms
-        hype = [k for k, i in enumerate(phrase) if is_hype(forms[i].lower)]
+        hype = [k for k, i in enumerate(phrase) if forms[i].lower.startswith(_HYPE_PREFIX) or forms[i].lower in _HYPE]
         if hype:
             phrase = phrase[hype[-1] + 1:]
         if phrase and phrase[0] >= 2 and forms[phrase[0]].lower == "art" and forms[phrase[0] - 1].lower == "the" \
