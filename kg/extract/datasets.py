@@ -94,7 +94,6 @@ class DatasetFinder:
         found += (c for c in matched if c[0] not in modifiers and self._as_listed(span_text(c[0], c[1])))
         return [c for c in found if is_name(span_text(c[0], c[1]), vocab)]
 
-
     def _as_listed(self, text: str) -> bool:
         """A match written as a listed name may be: with a capital or a digit, unless listed in lower
         case (`natural questions` is no `Natural Questions`)."""
@@ -123,7 +122,7 @@ def is_name(text: str, vocab: Vocabulary) -> bool:
 def _not_name_tail(text: str, vocab: Vocabulary) -> bool:
     """`DCE-MRI`: a name whose cased last dash-joined part is a term of `not_methods.txt` (lower-case
     parts are no such names: `OGB-arxiv` is a data set)."""
-    head, dash, tail = text.rpartition("-")
+    _, dash, tail = text.rpartition("-")
     return bool(dash) and tail != tail.lower() and concept_text(tail) in vocab.not_methods
 
 

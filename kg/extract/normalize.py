@@ -98,10 +98,10 @@ def _clean_singular(text: str) -> str:
 @lru_cache(maxsize=_CACHE)
 def concept_text(text: str) -> str:
     """The canonical comparison text of a term (see the module docstring)."""
-    return _folded(_clean_singular(text))
+    return _comparable(_clean_singular(text))
 
 
-def _folded(text: str) -> str:
+def _comparable(text: str) -> str:
     """A cleaned form case-folded, with `+`/`#` spelled out and hyphens and apostrophes as spaces."""
     text = text.replace("+", " plus ").replace("#", " sharp ").casefold()
     text = text.replace("-", " ").replace("'s", "").replace("'", "")
@@ -112,7 +112,7 @@ def _folded(text: str) -> str:
 def name_key(text: str) -> str:
     """The key of a data set's name: `concept_key` without making anything singular, since a name
     ending in `s` is no plural (`nuScenes`, `Cityscapes`, `Natural Questions`)."""
-    return slugify(_folded(clean_surface(text)))
+    return slugify(_comparable(clean_surface(text)))
 
 
 def squashed(key: str) -> str:

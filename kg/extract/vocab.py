@@ -59,7 +59,7 @@ def _lexicon(name: str = "lexicon.txt") -> tuple[tuple[str, ...], tuple[tuple[st
     for line in _lines(name):
         match = _PAIR.match(line)
         if " = " in line:
-            terms += [alias.strip() for alias in line.split(" = ")]
+            terms += _names(line)
         elif match:
             terms += [match["long"], match["short"]]
             pairs.append((match["short"], match["long"]))
