@@ -6,7 +6,9 @@ form spans at most min(|SF| + 5, 2 * |SF|) words and stays inside the sentence a
 (no comma, semicolon or parenthesis). Unlike the original, a long form whose first word is
 capitalised is extended left over the capitalised words before it (not over weak adjectives
 such as `Traditional`), so `Generative Semantic
-Refinement and Exclusion-Guided Adaptation (ReEx)` keeps its whole name, and a plural short form
+Refinement and Exclusion-Guided Adaptation (ReEx)` keeps its whole name; a long form matched from a
+lower-case stop word inside a capitalised name takes the name's word before it (`Abstraction and
+Reasoning Corpus (ARC)`, not `and Reasoning Corpus`); and a plural short form
 (`DEBs`) is matched without its `s` when it does not match with it.
 """
 from __future__ import annotations
@@ -125,7 +127,11 @@ def _long_before(tokens: Tokens, paren: int, close: int) -> tuple[Range, Range] 
     long_text = tokens.span_text(*long)
     if long_text.casefold() == short.casefold() or len(long_text) <= len(short):
         return None
-    return (paren + 1, close), (_extend_capitalised(tokens, long[0], window_start), long[1])
+    start = long[0]
+    if start > window_start and tokens.doc[start].is_stop and tokens.text[start].islower() \
+            and start + 1 < long[1] and tokens.text[start - 1][:1].isupper() and tokens.text[start + 1][:1].isupper():
+        start -= 1  # `Abstraction and Reasoning Corpus (ARC)`: the `A` of `and` matched, the name goes on
+    return (paren + 1, close), (_extend_capitalised(tokens, start, window_start), long[1])
 
 
 def _trim(tokens: Tokens, span: Span | None) -> Range | None:

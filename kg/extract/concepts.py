@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter, defaultdict, deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from itertools import islice
 from typing import NamedTuple
 
@@ -29,7 +29,8 @@ from kg.errors import ArgumentError
 from kg._util.progress import progress
 from kg.extract.component import SPANS_KEY, bare_short_form
 from kg.extract.datasets import DATASETS_KEY
-from kg.extract.normalize import concept_key, display_form
+from kg.extract.kinds import dataset_mentions, method_mentions
+from kg.extract.normalize import clean_surface, concept_key, display_form, name_key, squashed
 from kg.extract.pipeline import COMPONENT, default_pipeline
 from kg.extract.vocab import vocabulary
 from kg.extract.words import sentence_starts
@@ -106,9 +107,13 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
-    datasets = [_Found(f.key, f.dataset_acronyms, f.datasets, ()) for f in found]
-    return Concepts(_link(found, vocab.lexicon_pairs, max_concepts=max_concepts),
+    lower = [f._replace(acronyms=tuple((short, long) for short, long in f.acronyms if long == long.lower()))
+             for f in found]  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
+    datasets = dataset_mentions(found, _corpus_short_forms(lower, vocab.lexicon_pairs))
+    return Concepts(_link(method_mentions(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
                     _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
+
+
 
 
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
@@ -189,16 +194,21 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     """Concepts, labels and alt labels over the whole corpus; see the module docstring.
     `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
     its `max_concepts` most salient concepts (None: all)."""
-    shorts = _corpus_short_forms(found, lexicon_pairs)
+    key_of, display = (name_key, _name_form) if kind == "dataset" else (concept_key, display_form)
+    shorts = _corpus_short_forms(found, lexicon_pairs, key_of)
     long_forms: Counter[tuple[str, str]] = Counter()
     per_paper: list[list[_Mention]] = []
     for paper in found:
-        local = {bare_short_form(short): concept_key(long) for short, long in paper.acronyms}
+        local = {bare_short_form(short): key_of(long) for short, long in paper.acronyms}
         for short, long in paper.acronyms:
-            long_forms[(concept_key(long), display_form(long, sentence_start=False))] += 1
-        per_paper.append(_mentions(paper, local, shorts))
+            long_forms[(key_of(long), display(long, sentence_start=False))] += 1
+        per_paper.append(_mentions(paper, local, shorts, key_of, display))
     for short, long in lexicon_pairs:
-        long_forms.setdefault((concept_key(long), long), 0)
+        long_forms.setdefault((key_of(long), long), 0)
+    if kind == "dataset":
+        for _, name in vocabulary().dataset_aliases:  # a listed name labels its concept
+            long_forms.setdefault((key_of(name), name), 0)
+        per_paper, long_forms = _folded(per_paper, long_forms)
     labels, alt_labels = _labels(per_paper, long_forms)
     result: dict[str, tuple[Method, ...]] = {}
     for paper, mentions in zip(found, per_paper):
@@ -225,27 +235,54 @@ def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
     return [concepts[i] for i in sorted(ranked[:limit])]
 
 
-def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]]) -> dict[str, str]:
+def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]],
+                        key_of: Callable[[str], str] = concept_key) -> dict[str, str]:
     """Short form -> concept key, from every paper's definitions, then the lexicon's."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
     for paper in found:
         for short, long in paper.acronyms:
-            votes[bare_short_form(short)][concept_key(long)] += 1
+            votes[bare_short_form(short)][key_of(long)] += 1
     chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
     for short, long in lexicon_pairs:
-        chosen.setdefault(bare_short_form(short), concept_key(long))
+        chosen.setdefault(bare_short_form(short), key_of(long))
     return chosen
 
 
-def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str]) -> list[_Mention]:
+def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str], key_of: Callable[[str], str],
+              display: Callable[..., str]) -> list[_Mention]:
     uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.mention.text) in shorts]
     found = []
     for use in sorted(uses, key=lambda u: u.start):
         text = use.mention.text
         bare = bare_short_form(text)
-        key = local.get(bare) or shorts.get(bare) or concept_key(text)
-        found.append(_Mention(key, display_form(text, sentence_start=use.sentence_start), use.mention))
+        key = local.get(bare) or shorts.get(bare) or key_of(text)
+        found.append(_Mention(key, display(text, sentence_start=use.sentence_start), use.mention))
     return found
+
+
+def _name_form(text: str, *, sentence_start: bool) -> str:
+    """A data set's label candidate: its name cleaned, never made singular (`nuScenes`) and, being
+    a name, with the capitals it was written with."""
+    return clean_surface(text)
+
+
+def _folded(per_paper: list[list[_Mention]], long_forms: Counter[tuple[str, str]]
+            ) -> tuple[list[list[_Mention]], Counter[tuple[str, str]]]:
+    """Data-set keys folded: a name's spellings (`CIFAR10`, `CIFAR-10`; `Tiny-ImageNet`,
+    `TinyImageNet`) and its listed aliases (`MS-COCO` = `COCO`) become one concept, the listed
+    name's, else the most mentioned spelling's (ties: the first key alphabetically)."""
+    canonical = {squashed(name_key(alias)): name_key(name) for alias, name in vocabulary().dataset_aliases}
+    spellings: dict[str, Counter[str]] = defaultdict(Counter)
+    for mentions in per_paper:
+        for m in mentions:
+            spellings[squashed(m.key)][m.key] += 1
+    for key, _ in long_forms:
+        spellings[squashed(key)][key] += 0
+    fold = {key: canonical.get(flat) or _most_common(keys) for flat, keys in spellings.items() for key in keys}
+    folded: Counter[tuple[str, str]] = Counter()
+    for (key, form), n in long_forms.items():
+        folded[(fold[key], form)] += n
+    return [[m._replace(key=fold[m.key]) for m in mentions] for mentions in per_paper], folded
 
 
 def _labels(per_paper: Sequence[Sequence[_Mention]], long_forms: Counter[tuple[str, str]]

@@ -98,10 +98,26 @@ def _clean_singular(text: str) -> str:
 @lru_cache(maxsize=_CACHE)
 def concept_text(text: str) -> str:
     """The canonical comparison text of a term (see the module docstring)."""
-    text = _clean_singular(text)
+    return _comparable(_clean_singular(text))
+
+
+def _comparable(text: str) -> str:
+    """A cleaned form case-folded, with `+`/`#` spelled out and hyphens and apostrophes as spaces."""
     text = text.replace("+", " plus ").replace("#", " sharp ").casefold()
     text = text.replace("-", " ").replace("'s", "").replace("'", "")
     return " ".join(text.split())
+
+
+@lru_cache(maxsize=_CACHE)
+def name_key(text: str) -> str:
+    """The key of a data set's name: `concept_key` without making anything singular, since a name
+    ending in `s` is no plural (`nuScenes`, `Cityscapes`, `Natural Questions`)."""
+    return slugify(_comparable(clean_surface(text)))
+
+
+def squashed(key: str) -> str:
+    """A name key without its separators: `cifar-10`, `cifar10` and `cifar 10` are one name."""
+    return key.replace("-", "").replace(" ", "")
 
 
 @lru_cache(maxsize=_CACHE)

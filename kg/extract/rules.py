@@ -32,6 +32,15 @@ _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 LIST_SEPARATORS = frozenset({",", "and", "or"})
 
 
+_HYPE_PREFIX = "state-of"
+_HYPE = frozenset({"sota", "sotas"})
+
+
+def is_hype(lower: str) -> bool:
+    """`state-of-the-art` and its misspellings (`state-of-art`, `state-ofthe-art`), `SOTA`."""
+    return lower.startswith(_HYPE_PREFIX) or lower in _HYPE
+
+
 class Words:
     """The doc's words with the context every rule needs: vocabulary, tags, noun chunks.
 
@@ -98,6 +107,16 @@ class Words:
         return not self.chunk_of or self.chunk_of.get(self.starts[a], -1) == self.chunk_of.get(self.ends[b] - 1, -2)
 
     def strip_weak(self, phrase: list[int]) -> list[int]:
+        """The phrase without its weak and stop words on the left, nor anything up to a hype word
+        inside it (`GAN-based state-of-the-art model` -> `model`, `SOTA concept learning`), nor
+        the `art` of a spaced `state of the art`."""
+        forms = self.forms
+        hype = [k for k, i in enumerate(phrase) if forms[i].lower.startswith(_HYPE_PREFIX) or forms[i].lower in _HYPE]
+        if hype:
+            phrase = phrase[hype[-1] + 1:]
+        if phrase and phrase[0] >= 2 and forms[phrase[0]].lower == "art" and forms[phrase[0] - 1].lower == "the" \
+                and forms[phrase[0] - 2].lower == "of":  # `state of the art methods`
+            phrase = phrase[1:]
         while phrase and (self.forms[phrase[0]].weak or self.forms[phrase[0]].stop):
             phrase = phrase[1:]
         return phrase

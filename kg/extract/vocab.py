@@ -37,6 +37,9 @@ class Vocabulary:
     datasets: tuple[str, ...] = ()  # names as written, long and short forms of pairs included
     dataset_pairs: tuple[tuple[str, str], ...] = ()
     dataset_names: frozenset[str] = frozenset()  # the one-word names among `datasets`, as written
+    #: (name, canonical name) for every listed data set: from `A = B = C` lines, each of B and C
+    #: with A; every other name with itself (`concepts` folds a name's spellings into it)
+    dataset_aliases: tuple[tuple[str, str], ...] = ()
     not_methods: frozenset[str] = frozenset()  # concept texts (`normalize.concept_text`)
     mined_heads: frozenset[str] = frozenset()  # the heads only `mined_heads.txt` gives (`method:` lines)
     hardware: frozenset[str] = frozenset()  # concept texts of hardware names, which also end a term they start
@@ -50,16 +53,25 @@ def _lines(name: str) -> list[str]:
 
 
 def _lexicon(name: str = "lexicon.txt") -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The terms of a list file and its `long (SHORT)` pairs; an `A = B` line lists both names."""
     terms: list[str] = []
     pairs: list[tuple[str, str]] = []
     for line in _lines(name):
         match = _PAIR.match(line)
-        if match:
+        if " = " in line:
+            terms += _names(line)
+        elif match:
             terms += [match["long"], match["short"]]
             pairs.append((match["short"], match["long"]))
         else:
             terms.append(line)
     return tuple(terms), tuple(pairs)
+
+
+def _names(line: str) -> list[str]:
+    """The names of one `datasets.txt` line: `A = B = C`, or one name (the long form of a pair)."""
+    match = _PAIR.match(line)
+    return [match["long"]] if match else [name.strip() for name in line.split(" = ")]
 
 
 @lru_cache(maxsize=1)
@@ -86,6 +98,7 @@ def vocabulary() -> Vocabulary:
     heads -= non_heads
     generic_heads -= non_heads
     datasets, dataset_pairs = _lexicon("datasets.txt")
+    aliases = [(alias, names[0]) for names in (_names(line) for line in _lines("datasets.txt")) for alias in names]
     not_methods, hardware, not_name_words = set(), set(), set()
     for line in _lines("not_methods.txt"):
         kind, _, term = line.partition(":")
@@ -109,6 +122,7 @@ def vocabulary() -> Vocabulary:
         datasets=datasets,
         dataset_pairs=dataset_pairs,
         dataset_names=frozenset(d for d in datasets if " " not in d),
+        dataset_aliases=tuple(aliases),
         not_methods=frozenset(not_methods),
         hardware=frozenset(hardware),
         not_name_words=frozenset(not_name_words),
