@@ -191,8 +191,9 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     `min_weight`, `top_n`, `top_links` and `datasets` are the views' thresholds (`kg.views.write_views`); the
     other exports hold the whole graph. The files are written into a staging folder beside
     `out_dir` that replaces it at the end, so `out_dir` holds the previous build until then. `workers` > 1 runs extraction in that many processes, then
-    (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF) in a
-    forked process while this one makes the projections, and the maps and views in another while
+    (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF, and the
+    query store, which Oxigraph bulk-loads from graph.nt on its own threads while GraphML and GEXF
+    are written) in a forked process while this one makes the projections, and the maps and views in another while
     this one writes the analysis. In one process the whole-graph files come first, so the memory
     their writing used is freed before the projections are made, and the maps and views come
     before the analysis. Progress bars (reading,
