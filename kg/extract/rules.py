@@ -9,7 +9,7 @@ noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never 
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import compress, count
+from itertools import compress, count, product
 from operator import attrgetter
 
 from kg.extract.vocab import Vocabulary
@@ -30,6 +30,9 @@ _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "o
 _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 #: What separates the items of a list, lower-case.
 LIST_SEPARATORS = frozenset({",", "and", "or"})
+#: Every spelling of a separator (`And`, `OR`, ...): `text.lower() in LIST_SEPARATORS` for whole tokens at once.
+_SEPARATOR_SPELLINGS = frozenset("".join(letters) for separator in LIST_SEPARATORS
+                                 for letters in product(*({c, c.upper()} for c in separator)))
 
 
 class Words:
@@ -120,7 +123,7 @@ class Words:
     @cached_property
     def separators(self) -> frozenset[int]:
         """The tokens that separate the items of a list: `,`, `and`, `or` (in any case)."""
-        return frozenset(i for separator in LIST_SEPARATORS for i in self.tokens.indices(separator, lower=True))
+        return frozenset(compress(count(), map(_SEPARATOR_SPELLINGS.__contains__, self.tokens.text)))
 
     def capitals(self) -> list[int]:
         """The tokens with two or more capitals (`LLMs`, `FlashSketch`)."""

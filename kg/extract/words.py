@@ -10,9 +10,11 @@ word (`Form`, cached by the component), not once per occurrence or per rule.
 """
 from __future__ import annotations
 
+import operator
 import re
 from bisect import bisect_right
 from functools import cached_property, lru_cache
+from itertools import compress, count, repeat
 
 import numpy as np
 from spacy.attrs import ORTH, SENT_START, SPACY
@@ -91,16 +93,14 @@ _MAX_TEXTS = 1 << 17
 
 
 def _texts(orth: list[int], doc: Doc) -> list[str]:
-    try:
-        return list(map(_TEXTS.__getitem__, orth))
-    except KeyError:  # a text not seen before
-        missing = set(orth).difference(_TEXTS)
-        if len(_TEXTS) + len(missing) > _MAX_TEXTS:
+    texts = list(map(_TEXTS.get, orth))
+    if None in texts:  # a text not seen before: look up only those
+        if len(_TEXTS) >= _MAX_TEXTS:
             _TEXTS.clear()
-            missing = set(orth)
         strings = doc.vocab.strings
-        _TEXTS.update({o: strings[o] for o in missing})
-        return list(map(_TEXTS.__getitem__, orth))
+        for k in compress(count(), map(operator.is_, texts, repeat(None))):
+            texts[k] = _TEXTS[orth[k]] = strings[orth[k]]
+    return texts
 
 
 def sentences(doc: Doc) -> list[Span]:
