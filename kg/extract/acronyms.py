@@ -11,6 +11,8 @@ Refinement and Exclusion-Guided Adaptation (ReEx)` keeps its whole name, and a p
 """
 from __future__ import annotations
 
+from itertools import compress, count
+
 from spacy.tokens import Doc, Span
 
 from kg.extract.vocab import vocabulary
@@ -20,6 +22,8 @@ from kg.extract.words import Tokens
 Range = tuple[int, int]
 
 _MAX_SHORT_CHARS = 12
+#: Tokens `in "()"`: where the search for a closing parenthesis stops.
+_PARENTHESES = frozenset({"(", ")", "()", ""})
 _CLAUSE_BREAKS = frozenset({",", ";", ":", "(", ")", "[", "]", ".", "!", "?", '"'})
 
 
@@ -96,7 +100,7 @@ def definitions(tokens: Tokens) -> list[tuple[Range, Range]]:
     text = tokens.text
     pairs: list[tuple[Range, Range]] = []
     for i in tokens.indices("("):
-        close = next((j for j in range(i + 1, min(i + 40, len(text))) if text[j] in "()"), None)
+        close = next(compress(count(i + 1), map(_PARENTHESES.__contains__, text[i + 1:i + 40])), None)
         if close is None or text[close] != ")" or close == i + 1:
             continue
         inner = tokens.span_text(i + 1, close)

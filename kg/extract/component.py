@@ -209,8 +209,8 @@ _RECEPTION = frozenset({"received", "receives", "gained", "gains", "attracted", 
 
 def _received(tokens: Tokens, start: int) -> bool:
     """Is the term at `start` the object of a reception verb, one weak word between at most?"""
-    lower = tokens.lower
-    return (start >= 1 and lower[start - 1] in _RECEPTION) or (start >= 2 and lower[start - 2] in _RECEPTION)
+    text = tokens.text
+    return (start >= 1 and text[start - 1].lower() in _RECEPTION) or (start >= 2 and text[start - 2].lower() in _RECEPTION)
 
 
 def _variants(term: str) -> set[str]:

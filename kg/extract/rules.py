@@ -54,7 +54,7 @@ class Words:
         self.marked = list(compress(count(), map(_MARKED, self.forms)))
         self.tagged = tokens.tagged
         self.chunk_of: dict[int, int] = {}
-        if tokens.doc.has_annotation("DEP"):
+        if tokens.parsed:
             for n, chunk in enumerate(tokens.doc.noun_chunks):
                 self.chunk_of.update((i, n) for i in range(chunk.start, chunk.end))
 
@@ -173,7 +173,7 @@ def technique_phrases(words: Words) -> list[Candidate]:
         form = forms[i]
         if tagged and not words.is_head(i):  # by its tag
             continue
-        if i + 1 < len(forms) and words.continues_phrase(i + 1):
+        if i + 1 < len(forms) and forms[i + 1].continues and words.continues_phrase(i + 1):
             continue
         modifiers: list[int] = []
         j = i - 1
@@ -183,7 +183,8 @@ def technique_phrases(words: Words) -> list[Candidate]:
                and (not chunked or words.same_chunk(j, i))):
             modifiers.insert(0, j)
             j -= 1
-        modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
+        if modifiers:
+            modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
         if not modifiers and not form.prefixed:
             continue
         if form.generic_head and not words.informative(modifiers):

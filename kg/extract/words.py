@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from itertools import compress, count, repeat
 
 import numpy as np
-from spacy.attrs import ORTH, SENT_START, SPACY
+from spacy.attrs import DEP, ORTH, SENT_START, SPACY, TAG
 from spacy.tokens import Doc, Span
 
 from kg.extract.normalize import singular
@@ -44,16 +44,19 @@ _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "a
 
 class Tokens:
     """A Doc's tokens as plain lists, read once: texts, trailing space and
-    sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them."""
+    sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them
+    (`tagged`); whether it has a dependency parse (`parsed`)."""
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        array = doc.to_array([ORTH, SPACY, SENT_START])
+        array = doc.to_array([ORTH, SPACY, SENT_START, TAG, DEP])
         orth, self.space = array[:, :2].T.tolist() if len(doc) else ([], [])
         self.text = _texts(orth, doc)
         self.sentence_starts = sentence_starts(doc, array[:, 2])
         self.starts_sentence = frozenset(self.sentence_starts)
-        self.tagged = doc.has_annotation("TAG")
+        # `doc.has_annotation("TAG")` and `("DEP")` (true for an empty doc), read from the same array
+        self.tagged = not len(doc) or bool(array[:, 3].any())
+        self.parsed = not len(doc) or bool(array[:, 4].any())
 
     def __len__(self) -> int:
         return len(self.text)
