@@ -1,9 +1,8 @@
 """The registered spaCy component `kg_sentencizer`: spaCy's rule-based `Sentencizer`, with the same
 boundaries, decided on a doc's token arrays at once instead of token by token.
 
-spaCy's version makes a `Token` object per token to read its text and punctuation flag and sets
-the boundaries token by token; this one reads and writes the arrays (figures:
-docs/method-keywords.md, `benchmarks/extraction_instructions.py`).
+spaCy's version makes a `Token` object per token to read its text and punctuation flag; this one
+reads the arrays (figures: docs/method-keywords.md, `benchmarks/extraction_instructions.py`).
 `make_pipeline` adds it, under the pipe name `sentencizer`, when a pipeline has no sentence
 boundaries of its own.
 """
@@ -12,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import compress, count
 
-import numpy as np
-from spacy.attrs import IS_PUNCT, ORTH, SENT_START
+from spacy.attrs import IS_PUNCT, ORTH
 from spacy.language import Language
 from spacy.pipeline import Sentencizer
 from spacy.strings import get_string_id
@@ -42,18 +40,6 @@ class ArraySentencizer(Sentencizer):
     def predict(self, docs: Iterable[Doc]) -> list[list[bool]]:
         """Per doc, whether each token starts a sentence."""
         return [self._starts(doc) for doc in docs]
-
-    def set_annotations(self, docs: Iterable[Doc] | Doc, batch_tag_ids: list[list[bool]]) -> None:
-        """Set each token's sentence start as spaCy's `Sentencizer` does (a token already marked
-        keeps its mark unless `overwrite`), one array write per doc instead of a step per token."""
-        for doc, tag_ids in zip([docs] if isinstance(docs, Doc) else docs, batch_tag_ids):
-            if not len(doc):
-                continue
-            marks = np.where(np.array(tag_ids, dtype=bool), 1, -1)
-            if not self.overwrite:
-                current = doc.to_array(SENT_START).astype(np.int64)
-                marks = np.where(current == 0, marks, current)
-            doc.from_array([SENT_START], marks.astype(np.uint64))
 
     def _starts(self, doc: Doc) -> list[bool]:
         n = len(doc)

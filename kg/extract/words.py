@@ -163,9 +163,14 @@ class Form:
                  "has_upper", "based", "cue", "capitals", "dataset", "eponym", "marked")
 
     def __init__(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
-        if len(tokens) == 1 and tokens[0].isalpha() and tokens[0].islower():
-            self._plain(tokens[0], vocab)  # most words: the same facts, fewer tests
-            return
+        if len(tokens) == 1 and tokens[0].isalpha():
+            word = tokens[0]
+            if word.islower():
+                self._plain(word, vocab)  # most words: the same facts, fewer tests
+                return
+            if word[0].isupper() and word[1:].islower():
+                self._title(word, vocab)
+                return
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
         self.parts = parts = [t for t in tokens if t not in DASHES]
@@ -240,6 +245,36 @@ class Form:
         self.dataset = dataset = "head" if head in DATASET_HEADS else ""
         self.eponym = eponym = head in EPONYM_HEADS
         self.marked = is_head or cue or bool(dataset) or eponym
+
+
+    def _title(self, text: str, vocab: Vocabulary) -> None:
+        """`__init__` for one capitalised token of letters only (`Transformer`): no name by its
+        shape, no dash, one capital."""
+        self.text = text
+        self.lower = lower = text.lower()
+        self.parts = [text]
+        self.head = head = singular(text).lower()
+        self.is_head = is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        singular_lower = singular(lower)
+        adverb = len(lower) > 4 and lower.endswith("ly")
+        self.weak = lower in vocab.weak or adverb
+        self.generic = generic = singular_lower in vocab.generic
+        self.stop = stop = lower in vocab.stop_words
+        open_class = not stop and lower not in vocab.verbs
+        self.modifier = open_class and len(lower) >= 2 and not adverb and singular_lower == lower
+        self.continues = open_class and not lower.endswith("ly")
+        self.plural = singular_lower != lower
+        self.singular = singular(text) == text
+        self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
+        self.capitalised = capitalised = not stop and not generic
+        self.named = self.prefixed = self.based = self.eponym = False
+        self.nounlike = self.has_upper = True
+        self.cue = cue = lower in CUE_VERBS or lower == "based"
+        self.capitals = ()
+        self.dataset = dataset = ("head" if singular_lower in DATASET_HEADS else
+                                  "suffix" if _is_dataset_suffixed(text) else "")
+        self.marked = is_head or cue or capitalised or bool(dataset)
 
 
 class Forms(dict):
