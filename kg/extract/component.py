@@ -216,7 +216,8 @@ _RECEPTION = frozenset({"received", "receives", "gained", "gains", "attracted", 
 def _received(tokens: Tokens, start: int) -> bool:
     """Is the term at `start` the object of a reception verb, one weak word between at most?"""
     text = tokens.text
-    return (start >= 1 and text[start - 1].lower() in _RECEPTION) or (start >= 2 and text[start - 2].lower() in _RECEPTION)
+    return ((start >= 1 and text[start - 1].lower() in _RECEPTION)
+            or (start >= 2 and text[start - 2].lower() in _RECEPTION))
 
 
 def _variants(term: str) -> set[str]:

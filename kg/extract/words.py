@@ -169,8 +169,12 @@ class Form:
                 self._plain(word, vocab)  # most words: the same facts, fewer tests
                 return
             if word[0].isupper() and word[1:].islower():
-                self._title(word, vocab)
+                self._title(word, vocab)  # `Transformer`: the next most common
                 return
+        self._general(tokens, vocab)
+
+    def _general(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
+        """`__init__` for any word; the short paths must set the same values for theirs."""
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
         self.parts = parts = [t for t in tokens if t not in DASHES]
