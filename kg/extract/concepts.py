@@ -21,9 +21,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from itertools import islice
 from typing import NamedTuple
 
-from spacy.attrs import IDX, LENGTH, SENT_START
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg._util import parallel
 from kg.errors import ArgumentError
@@ -166,27 +165,23 @@ def link_concepts(papers: Sequence[Paper], docs: Sequence[Doc]) -> Concepts:
 
 def _reduce(key: str, doc: Doc, text: str) -> _Found:
     """The compact record of a processed doc (`text` is `doc.text`): its spans and its possible
-    bare short forms. Token offsets come from one array read, not from a `Token` each."""
-    array = doc.to_array([IDX, LENGTH, SENT_START])
-    starts = sentence_starts(doc, array[:, 2])
-    idx, length = array[:, :2].T.tolist() if len(doc) else ([], [])
+    bare short forms."""
+    starts = sentence_starts(doc)
     sentence_texts: dict[int, str] = {}  # one string per sentence, shared by its mentions
 
-    def use(start: int, start_char: int, end_char: int) -> _Use:
-        k = bisect_right(starts, start) - 1
-        sentence = sentence_texts.get(k)
-        if sentence is None:
-            last = (starts[k + 1] if k + 1 < len(starts) else len(idx)) - 1
-            sentence = sentence_texts[k] = text[idx[starts[k]]:idx[last] + length[last]]
-        return _Use(start, start == starts[k], MethodMention(text[start_char:end_char], start_char, end_char, sentence))
+    def use(span: Span) -> _Use:
+        k = bisect_right(starts, span.start) - 1
+        if k not in sentence_texts:
+            last = doc[(starts[k + 1] if k + 1 < len(starts) else len(doc)) - 1]
+            sentence_texts[k] = text[doc[starts[k]].idx:last.idx + len(last)]
+        return _Use(span.start, span.start == starts[k],
+                    MethodMention(text[span.start_char:span.end_char], span.start_char, span.end_char,
+                                  sentence_texts[k]))
 
     datasets = doc.spans[DATASETS_KEY] if DATASETS_KEY in doc.spans else ()
-    underscore = doc._
-    return _Found(key, tuple(underscore.kg_acronyms),
-                  tuple(use(span.start, span.start_char, span.end_char) for span in doc.spans[SPANS_KEY]),
-                  tuple(use(i, idx[i], idx[i] + length[i]) for i in underscore.kg_capitals),
-                  tuple(underscore.kg_dataset_acronyms),
-                  tuple(use(span.start, span.start_char, span.end_char) for span in datasets))
+    return _Found(key, tuple(doc._.kg_acronyms), tuple(use(span) for span in doc.spans[SPANS_KEY]),
+                  tuple(use(doc[i:i + 1]) for i in doc._.kg_capitals), tuple(doc._.kg_dataset_acronyms),
+                  tuple(use(span) for span in datasets))
 
 
 def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kind: str = "method",
