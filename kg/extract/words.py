@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from itertools import compress, count, repeat
 
 import numpy as np
-from spacy.attrs import DEP, ORTH, SENT_START, SPACY, TAG
+from spacy.attrs import ORTH, SENT_START, SPACY
 from spacy.tokens import Doc, Span
 
 from kg.extract.normalize import singular
@@ -49,14 +49,13 @@ class Tokens:
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        array = doc.to_array([ORTH, SPACY, SENT_START, TAG, DEP])
+        array = doc.to_array([ORTH, SPACY, SENT_START])
         orth, self.space = array[:, :2].T.tolist() if len(doc) else ([], [])
         self.text = _texts(orth, doc)
         self.sentence_starts = sentence_starts(doc, array[:, 2])
         self.starts_sentence = frozenset(self.sentence_starts)
-        # `doc.has_annotation("TAG")` and `("DEP")` (true for an empty doc), read from the same array
-        self.tagged = not len(doc) or bool(array[:, 3].any())
-        self.parsed = not len(doc) or bool(array[:, 4].any())
+        self.tagged = doc.has_annotation("TAG")
+        self.parsed = doc.has_annotation("DEP")
 
     def __len__(self) -> int:
         return len(self.text)
