@@ -158,3 +158,36 @@ def test_trained_pipeline_uses_tags_and_finds_the_same_names():
     assert doc.has_annotation("TAG") and doc.has_annotation("DEP")
     found = [s.text for s in doc.spans[SPANS_KEY]]
     assert {"judge-aware ranking framework", "Bradley-Terry-Luce model", "FlashSketch"} <= set(found)
+
+
+def test_the_short_form_paths_give_what_the_general_path_gives():
+    """`Form` takes a short path for a lower-case or capitalised word of letters; every slot must
+    hold what the general path computes, on every such word of the sample listing and some traps."""
+    import re
+    from importlib.resources import files
+
+    from kg.extract.vocab import vocabulary
+    from kg.extract.words import Form
+
+    vocab = vocabulary()
+    text = files("kg").joinpath("data/sample_listing.txt").read_text(encoding="utf-8")
+    traps = ["Transformer", "Bayes", "Datasets", "Corpora", "Analyses", "Based", "Bench", "Eval", "Early",
+             "Propose", "Ünder", "Ab", "Benchmark", "Sampling", "Inequality", "Methods", "quickly", "on"]
+    words = {w for w in re.findall(r"[^\W\d_]+", text) if w.islower() or (w[0].isupper() and w[1:].islower())}
+    assert len(words) > 500
+    for word in sorted(words) + traps:
+        short = Form((word,), vocab)
+        general = Form.__new__(Form)
+        general._general((word,), vocab)
+        assert {s: getattr(short, s) for s in Form.__slots__} == {s: getattr(general, s) for s in Form.__slots__}, word
+
+
+def test_list_separators_found_by_spelling_are_those_of_any_case(nlp):
+    from kg.extract.rules import LIST_SEPARATORS, Words
+    from kg.extract.words import Tokens
+
+    component = nlp.get_pipe("kg_methods")
+    for doc in (nlp("We compare SAM, KTO AND SimPO Or DPO and, finally, PPO."), nlp("")):
+        tokens = Tokens(doc)
+        assert Words(tokens, component.forms).separators == {
+            i for i, t in enumerate(tokens.text) if t.lower() in LIST_SEPARATORS}

@@ -13,6 +13,8 @@ Reasoning Corpus (ARC)`, not `and Reasoning Corpus`); and a plural short form
 """
 from __future__ import annotations
 
+from itertools import compress, count
+
 from spacy.tokens import Doc, Span
 
 from kg.extract.vocab import vocabulary
@@ -22,6 +24,8 @@ from kg.extract.words import Tokens
 Range = tuple[int, int]
 
 _MAX_SHORT_CHARS = 12
+#: Tokens `in "()"`: where the search for a closing parenthesis stops.
+_PARENTHESES = frozenset({"(", ")", "()", ""})
 _CLAUSE_BREAKS = frozenset({",", ";", ":", "(", ")", "[", "]", ".", "!", "?", '"'})
 
 
@@ -98,7 +102,7 @@ def definitions(tokens: Tokens) -> list[tuple[Range, Range]]:
     text = tokens.text
     pairs: list[tuple[Range, Range]] = []
     for i in tokens.indices("("):
-        close = next((j for j in range(i + 1, min(i + 40, len(text))) if text[j] in "()"), None)
+        close = next(compress(count(i + 1), map(_PARENTHESES.__contains__, text[i + 1:i + 40])), None)
         if close is None or text[close] != ")" or close == i + 1:
             continue
         inner = tokens.span_text(i + 1, close)

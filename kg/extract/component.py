@@ -41,6 +41,8 @@ LONG_FORM, ACRONYM, LEXICON = "LONG_FORM", "ACRONYM", "LEXICON"
 #: Rule order for overlaps: the first tier always wins; within the second, the longer span.
 _FIRST_TIER = (LONG_FORM, ACRONYM, NAMED)
 _SECOND_TIER = (LEXICON, EMPHASIS, EPONYM, TITLE, CUE, PHRASE, CONTEXT, DATASET)
+_FIRST_RANK = {label: k for k, label in enumerate(_FIRST_TIER)}
+_SECOND_RANK = {label: k for k, label in enumerate(_SECOND_TIER)}
 #: Spans that are names, whatever their last word: an acronym and a shape-named method.
 _NAMES = frozenset({ACRONYM, NAMED})
 #: Texts whose `_is_term` a component keeps before it starts afresh.
@@ -94,6 +96,7 @@ class MethodTagger:
         self.datasets = DatasetFinder(nlp, self.vocab, self.exact_matcher, self.lower_matcher)
         self._dataset_id = nlp.vocab.strings[DATASET]
         self._terms: dict[str, bool] = {}  # `_is_term` by text
+        self._label_ids = {label: nlp.vocab.strings.add(label) for label in (*_FIRST_TIER, *_SECOND_TIER, LIST)}
 
     def __call__(self, doc: Doc) -> Doc:
         tokens = Tokens(doc)
@@ -117,8 +120,9 @@ class MethodTagger:
                  (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),
                  (PHRASE, lambda: technique_phrases(words)), (CONTEXT, lambda: context_acronyms(words, in_datasets)),
                  (EMPHASIS, lambda: emphasised(words)), (EPONYM, lambda: eponyms(words)))
-        candidates = [c for rule, found in rules if rule not in self.disabled for c in found()
-                      if in_datasets.isdisjoint(range(c[0], c[1]))]
+        candidates = [c for rule, found in rules if rule not in self.disabled for c in found()]
+        if in_datasets:
+            candidates = [c for c in candidates if in_datasets.isdisjoint(range(c[0], c[1]))]
         if "NON_HEADS" not in self.disabled:
             candidates = self._method_headed(tokens, candidates)
         terms = [c for c in _resolve(candidates) if self._is_term(tokens.span_text(c[0], c[1]))
@@ -127,12 +131,14 @@ class MethodTagger:
             taken = in_datasets.union(i for start, end, _ in terms for i in range(start, end))
             listed = [c for c in coordinated(words, terms, taken) if self._is_term(tokens.span_text(c[0], c[1]))]
             terms = sorted(terms + listed)
-        doc.spans[SPANS_KEY] = [Span(doc, start, end, label=label) for start, end, label in terms]
-        doc.spans[DATASETS_KEY] = [Span(doc, start, end, label=label) for start, end, label in datasets]
-        doc._.kg_acronyms = tuple(pairs)
-        doc._.kg_dataset_acronyms = tuple(dataset_pairs)
+        label_ids = self._label_ids  # a label's string id: `Span` need not hash it each time
+        doc.spans[SPANS_KEY] = [Span(doc, start, end, label=label_ids[label]) for start, end, label in terms]
+        doc.spans[DATASETS_KEY] = [Span(doc, start, end, label=label_ids[label]) for start, end, label in datasets]
+        underscore = doc._
+        underscore.kg_acronyms = tuple(pairs)
+        underscore.kg_dataset_acronyms = tuple(dataset_pairs)
         covered = in_datasets.union(i for start, end, _ in terms for i in range(start, end))
-        doc._.kg_capitals = tuple(i for i in words.capitals() if i not in covered)
+        underscore.kg_capitals = tuple(i for i in words.capitals() if i not in covered)
         return doc
 
     def _method_headed(self, tokens: Tokens, candidates: list[Candidate]) -> list[Candidate]:
@@ -209,8 +215,9 @@ _RECEPTION = frozenset({"received", "receives", "gained", "gains", "attracted", 
 
 def _received(tokens: Tokens, start: int) -> bool:
     """Is the term at `start` the object of a reception verb, one weak word between at most?"""
-    lower = tokens.lower
-    return (start >= 1 and lower[start - 1] in _RECEPTION) or (start >= 2 and lower[start - 2] in _RECEPTION)
+    text = tokens.text
+    return ((start >= 1 and text[start - 1].lower() in _RECEPTION)
+            or (start >= 2 and text[start - 2].lower() in _RECEPTION))
 
 
 def _variants(term: str) -> set[str]:
@@ -258,9 +265,8 @@ def _resolve(candidates: Iterable[Candidate]) -> list[Candidate]:
     """Non-overlapping candidates in text order: first tier by rule, then second tier by length."""
     def rank(candidate: Candidate) -> tuple[int, int, int, int]:
         start, end, label = candidate
-        if label in _FIRST_TIER:
-            return (0, _FIRST_TIER.index(label), start - end, start)
-        return (1, start - end, _SECOND_TIER.index(label), start)
+        first = _FIRST_RANK.get(label)
+        return (0, first, start - end, start) if first is not None else (1, start - end, _SECOND_RANK[label], start)
 
     taken: set[int] = set()
     chosen: list[Candidate] = []

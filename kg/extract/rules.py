@@ -9,7 +9,7 @@ noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never 
 from __future__ import annotations
 
 from functools import cached_property
-from itertools import compress, count
+from itertools import compress, count, product
 from operator import attrgetter
 
 from kg.extract.vocab import Vocabulary
@@ -30,6 +30,9 @@ _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "o
 _MARKED = attrgetter("marked")  # `Form.marked`, read at C speed
 #: What separates the items of a list, lower-case.
 LIST_SEPARATORS = frozenset({",", "and", "or"})
+#: Every spelling of a separator (`And`, `OR`, ...): `text.lower() in LIST_SEPARATORS` for whole tokens at once.
+_SEPARATOR_SPELLINGS = frozenset("".join(letters) for separator in LIST_SEPARATORS
+                                 for letters in product(*({c, c.upper()} for c in separator)))
 
 
 _HYPE_PREFIX = "state-of"
@@ -60,7 +63,7 @@ class Words:
         self.marked = list(compress(count(), map(_MARKED, self.forms)))
         self.tagged = tokens.tagged
         self.chunk_of: dict[int, int] = {}
-        if tokens.doc.has_annotation("DEP"):
+        if tokens.parsed:
             for n, chunk in enumerate(tokens.doc.noun_chunks):
                 self.chunk_of.update((i, n) for i in range(chunk.start, chunk.end))
 
@@ -139,7 +142,7 @@ class Words:
     @cached_property
     def separators(self) -> frozenset[int]:
         """The tokens that separate the items of a list: `,`, `and`, `or` (in any case)."""
-        return frozenset(i for separator in LIST_SEPARATORS for i in self.tokens.indices(separator, lower=True))
+        return frozenset(compress(count(), map(_SEPARATOR_SPELLINGS.__contains__, self.tokens.text)))
 
     def capitals(self) -> list[int]:
         """The tokens with two or more capitals (`LLMs`, `FlashSketch`)."""
@@ -189,7 +192,7 @@ def technique_phrases(words: Words) -> list[Candidate]:
         form = forms[i]
         if tagged and not words.is_head(i):  # by its tag
             continue
-        if i + 1 < len(forms) and words.continues_phrase(i + 1):
+        if i + 1 < len(forms) and forms[i + 1].continues and words.continues_phrase(i + 1):
             continue
         modifiers: list[int] = []
         j = i - 1
@@ -199,7 +202,8 @@ def technique_phrases(words: Words) -> list[Candidate]:
                and (not chunked or words.same_chunk(j, i))):
             modifiers.insert(0, j)
             j -= 1
-        modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
+        if modifiers:
+            modifiers = words.strip_weak(_strip_infinitive(words, _strip_gerund(words, modifiers)))
         if not modifiers and not form.prefixed:
             continue
         if form.generic_head and not words.informative(modifiers):

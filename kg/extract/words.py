@@ -10,9 +10,11 @@ word (`Form`, cached by the component), not once per occurrence or per rule.
 """
 from __future__ import annotations
 
+import operator
 import re
 from bisect import bisect_right
 from functools import cached_property, lru_cache
+from itertools import compress, count, repeat
 
 import numpy as np
 from spacy.attrs import ORTH, SENT_START, SPACY
@@ -42,7 +44,8 @@ _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "a
 
 class Tokens:
     """A Doc's tokens as plain lists, read once: texts, trailing space and
-    sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them."""
+    sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them
+    (`tagged`); whether it has a dependency parse (`parsed`)."""
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
@@ -52,6 +55,7 @@ class Tokens:
         self.sentence_starts = sentence_starts(doc, array[:, 2])
         self.starts_sentence = frozenset(self.sentence_starts)
         self.tagged = doc.has_annotation("TAG")
+        self.parsed = doc.has_annotation("DEP")
 
     def __len__(self) -> int:
         return len(self.text)
@@ -91,16 +95,14 @@ _MAX_TEXTS = 1 << 17
 
 
 def _texts(orth: list[int], doc: Doc) -> list[str]:
-    try:
-        return list(map(_TEXTS.__getitem__, orth))
-    except KeyError:  # a text not seen before
-        missing = set(orth).difference(_TEXTS)
-        if len(_TEXTS) + len(missing) > _MAX_TEXTS:
+    texts = list(map(_TEXTS.get, orth))
+    if None in texts:  # a text not seen before: look up only those
+        if len(_TEXTS) >= _MAX_TEXTS:
             _TEXTS.clear()
-            missing = set(orth)
         strings = doc.vocab.strings
-        _TEXTS.update({o: strings[o] for o in missing})
-        return list(map(_TEXTS.__getitem__, orth))
+        for k in compress(count(), map(operator.is_, texts, repeat(None))):
+            texts[k] = _TEXTS[orth[k]] = strings[orth[k]]
+    return texts
 
 
 def sentences(doc: Doc) -> list[Span]:
@@ -160,9 +162,18 @@ class Form:
                  "has_upper", "based", "cue", "capitals", "dataset", "eponym", "marked")
 
     def __init__(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
-        if len(tokens) == 1 and tokens[0].isalpha() and tokens[0].islower():
-            self._plain(tokens[0], vocab)  # most words: the same facts, fewer tests
-            return
+        if len(tokens) == 1 and tokens[0].isalpha():
+            word = tokens[0]
+            if word.islower():
+                self._plain(word, vocab)  # most words: the same facts, fewer tests
+                return
+            if word[0].isupper() and word[1:].islower():
+                self._title(word, vocab)  # `Transformer`: the next most common
+                return
+        self._general(tokens, vocab)
+
+    def _general(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
+        """`__init__` for any word; the short paths must set the same values for theirs."""
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
         self.parts = parts = [t for t in tokens if t not in DASHES]
@@ -237,6 +248,36 @@ class Form:
         self.dataset = dataset = "head" if head in DATASET_HEADS else ""
         self.eponym = eponym = head in EPONYM_HEADS
         self.marked = is_head or cue or bool(dataset) or eponym
+
+
+    def _title(self, text: str, vocab: Vocabulary) -> None:
+        """`__init__` for one capitalised token of letters only (`Transformer`): no name by its
+        shape, no dash, one capital."""
+        self.text = text
+        self.lower = lower = text.lower()
+        self.parts = [text]
+        self.head = head = singular(text).lower()
+        self.is_head = is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        singular_lower = singular(lower)
+        adverb = len(lower) > 4 and lower.endswith("ly")
+        self.weak = lower in vocab.weak or adverb
+        self.generic = generic = singular_lower in vocab.generic
+        self.stop = stop = lower in vocab.stop_words
+        open_class = not stop and lower not in vocab.verbs
+        self.modifier = open_class and len(lower) >= 2 and not adverb and singular_lower == lower
+        self.continues = open_class and not lower.endswith("ly")
+        self.plural = singular_lower != lower
+        self.singular = singular(text) == text
+        self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
+        self.capitalised = capitalised = not stop and not generic
+        self.named = self.prefixed = self.based = self.eponym = False
+        self.nounlike = self.has_upper = True
+        self.cue = cue = lower in CUE_VERBS or lower == "based"
+        self.capitals = ()
+        self.dataset = dataset = ("head" if singular_lower in DATASET_HEADS else
+                                  "suffix" if _is_dataset_suffixed(text) else "")
+        self.marked = is_head or cue or capitalised or bool(dataset)
 
 
 class Forms(dict):
