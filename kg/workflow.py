@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
@@ -192,8 +191,8 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     other exports hold the whole graph. The files are written into a staging folder beside
     `out_dir` that replaces it at the end, so `out_dir` holds the previous build until then. `workers` > 1 runs extraction in that many processes, then
     (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF, and the
-    query store, which Oxigraph bulk-loads from graph.nt on its own threads while GraphML and GEXF
-    are written) in a forked process while this one makes the projections, and the maps and views in another while
+    query store, which a new interpreter bulk-loads from graph.nt while GraphML and GEXF are
+    written) in a forked process while this one makes the projections, and the maps and views in another while
     this one writes the analysis. In one process the whole-graph files come first, so the memory
     their writing used is freed before the projections are made, and the maps and views come
     before the analysis. Progress bars (reading,
@@ -291,30 +290,34 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     from kg.analysis import analyze, louvain, write_report
     from kg.exports import write_gexf, write_graphml, write_vosviewer
     from kg.graph import coauthor_graph, topic_graph
-    from kg.rdf import STORE_NAME, write_rdf, write_store
+    from kg.rdf import STORE_NAME, write_rdf
     from kg.views import write_views
 
     quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution
-    loading: list[Future[Path]] = []
-
-    def write_rdf_then_load() -> list[Path]:
-        files = write_rdf(G, out, base_iri=base_iri)
-        loading.append(loader.submit(write_store, out / "graph.nt", out / STORE_NAME))
-        return files
-
-    whole_graph: Steps = [
-        ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
-        ("RDF", write_rdf_then_load),
-        ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
-        ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
-        ("store", lambda: [loading.pop().result()]),
-    ]
     aside = o.workers > 1 and parallel.can_fork()
-    # The query store is bulk-loaded by Oxigraph's own threads (they release the GIL) while GraphML
-    # and GEXF are written: in the process that writes the whole-graph files, which never forks
-    # again (Oxigraph's threads would not survive a fork).
-    loader = ThreadPoolExecutor(1, thread_name_prefix="kg-store")
-    with loader, _steps_aside(whole_graph, aside, quiet) as first:
+
+    def whole_graph() -> dict[str, list[Path]]:
+        """papers.jsonl, RDF, GraphML, GEXF, and the query store, which a new interpreter bulk-loads
+        from graph.nt while GraphML and GEXF are written (Oxigraph's threads do not survive a fork,
+        so neither a forked process nor one that forks later may load it)."""
+        with contextlib.ExitStack() as stack:
+            loading: list[parallel.Fresh[Path]] = []
+
+            def write_rdf_then_load() -> list[Path]:
+                files = write_rdf(G, out, base_iri=base_iri)
+                loading.append(stack.enter_context(
+                    parallel.Fresh("kg.rdf.store", "write_store", str(out / "graph.nt"), str(out / STORE_NAME))))
+                return files
+
+            return _run_each([
+                ("papers.jsonl", lambda: [write_papers_jsonl(result.papers, out / "papers.jsonl")]),
+                ("RDF", write_rdf_then_load),
+                ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
+                ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
+                ("store", lambda: [loading[0].result()]),
+            ], quiet or aside)
+
+    with parallel.Aside(whole_graph, fork=aside) as first:
         if not aside:  # in one process, these first (see the docstring)
             first.result()
         coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")

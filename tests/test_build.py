@@ -176,3 +176,19 @@ def test_the_result_keeps_the_summary_and_reaches_the_tables_by_file(sample_buil
     assert len(rows) == report["corpus"]["authors"] == 106
     with pytest.raises(ArgumentError, match="no table 'nope'.*coauthor_edges"):
         sample_build.table_file("nope")
+
+
+def test_a_process_that_opened_a_store_still_builds_with_two_workers(tmp_path, sample_build):
+    """RocksDB's threads do not survive a fork: the store of the build is loaded in a new interpreter,
+    so a notebook that queried a build before (its thread pool started) can build again with workers."""
+    import threading
+
+    from kg.rdf.store import STORE_NAME, open_store
+
+    assert len(open_store(sample_build.out_dir / STORE_NAME)) > 0  # RocksDB's threads now run here
+    done: list = []
+    worker = threading.Thread(target=lambda: done.append(build(None, tmp_path, workers=2, quiet=True)), daemon=True)
+    worker.start()
+    worker.join(timeout=300)
+    assert done, "the build did not finish"
+    assert len(open_store(tmp_path / STORE_NAME)) == len(open_store(sample_build.out_dir / STORE_NAME))

@@ -51,3 +51,28 @@ def test_without_fork_the_work_runs_here_when_asked_for():
     assert calls == []
     assert aside.result() == "done" and aside.result() == "done"
     assert calls == [os.getpid()]
+
+
+def test_a_fresh_interpreter_returns_the_function_result_from_this_kg():
+    with parallel.Fresh("kg._util.parallel", "can_fork") as fresh:
+        assert fresh.result() is parallel.can_fork()
+    assert fresh.result() is parallel.can_fork()  # asked again: the same answer
+
+
+def test_an_error_in_the_fresh_interpreter_is_raised_in_the_caller_with_its_type(tmp_path):
+    from kg.errors import StoreError
+
+    fresh = parallel.Fresh("kg.rdf.store", "write_store", str(tmp_path / "missing.nt"), str(tmp_path / "store"))
+    with pytest.raises(StoreError, match="cannot write the store"):
+        fresh.result()
+
+
+def test_a_fresh_interpreter_that_dies_is_an_error_with_its_exit_code():
+    with pytest.raises(RuntimeError, match=f"exit code -{signal.SIGABRT}"):
+        parallel.Fresh("os", "abort").result()
+
+
+def test_leaving_the_block_with_an_error_kills_the_fresh_interpreter():
+    with pytest.raises(ValueError), parallel.Fresh("time", "sleep", "30") as fresh:
+        raise ValueError("the caller fails first")
+    assert fresh._process.returncode == -signal.SIGKILL

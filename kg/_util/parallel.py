@@ -6,9 +6,12 @@ Linux through `PR_SET_PDEATHSIG`, elsewhere by a thread that watches the parent'
 from __future__ import annotations
 
 import ctypes
+import importlib
 import multiprocessing
 import os
+import pickle
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -128,3 +131,56 @@ def _run_aside(work: Callable[[], object], sending: Connection, parent: int) -> 
         sending.send(outcome)
     except Exception as exc:  # an outcome that cannot be pickled
         sending.send((False, RuntimeError(f"{outcome[1]!r} (could not be sent back: {exc})")))
+
+
+class Fresh(Generic[T]):
+    """`module.function(*args)` run beside the caller in a new interpreter started now (not forked),
+    for libraries whose threads do not survive a fork, such as Oxigraph's RocksDB: a forked child
+    of a process that has opened a store waits forever on the parent's thread pool.
+
+    `args` are strings; `result()` returns what the function returned, or raises what it raised.
+    The new process imports kg from where this one did, and dies with this one.
+    """
+
+    def __init__(self, module: str, function: str, *args: str) -> None:
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", "from kg._util.parallel import _fresh_main; _fresh_main()",
+             str(os.getpid()), module, function, *args], stdout=subprocess.PIPE, env=env)
+        self._outcome: tuple[bool, object] | None = None
+
+    def result(self) -> T:
+        if self._outcome is None:
+            answer, _ = self._process.communicate()
+            try:
+                self._outcome = pickle.loads(answer)
+            except Exception:  # killed or crashed before it could answer
+                self._outcome = (False, RuntimeError(
+                    f"a kg process working aside ended with exit code {self._process.returncode} and no result"))
+        done, value = self._outcome
+        if not done:
+            raise value  # type: ignore[misc]
+        return value  # type: ignore[return-value]
+
+    def __enter__(self) -> Fresh[T]:
+        return self
+
+    def __exit__(self, kind: object, *exc_info: object) -> None:
+        """Waits for the process; kills it first when the block failed (its work is then unwanted)."""
+        if self._outcome is None:
+            if kind is not None:
+                self._process.kill()
+            self._process.communicate()
+
+
+def _fresh_main() -> None:
+    """In the process of `Fresh`: run the function named on the command line, write its pickled
+    outcome, (True, result) or (False, error), to stdout."""
+    parent, module, function, *args = sys.argv[1:]
+    die_with_parent(int(parent))
+    try:
+        outcome: tuple[bool, object] = (True, getattr(importlib.import_module(module), function)(*args))
+    except Exception as exc:  # reported to the parent, which raises it
+        outcome = (False, exc)
+    sys.stdout.buffer.write(pickle.dumps(outcome))
