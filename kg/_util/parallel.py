@@ -97,10 +97,7 @@ class Aside(Generic[T]):
     def result(self) -> T:
         if self._outcome is None:
             self._outcome = (True, self._work()) if self._process is None else self._wait()
-        done, value = self._outcome
-        if not done:
-            raise value  # type: ignore[misc]
-        return value  # type: ignore[return-value]
+        return _unwrap(self._outcome)
 
     def _wait(self) -> tuple[bool, object]:
         try:
@@ -109,8 +106,7 @@ class Aside(Generic[T]):
             outcome = None
         self._process.join()
         self._pipe.close()
-        return outcome or (False, RuntimeError(
-            f"a kg process working aside ended with exit code {self._process.exitcode} and no result"))
+        return outcome or _no_answer(self._process.exitcode)
 
     def __enter__(self) -> Aside[T]:
         return self
@@ -118,6 +114,19 @@ class Aside(Generic[T]):
     def __exit__(self, *exc_info: object) -> None:
         if self._process is not None and self._outcome is None:
             self._outcome = self._wait()
+
+
+def _unwrap(outcome: tuple[bool, object]) -> T:
+    """The result of an (ok, result-or-error) outcome, or its error raised."""
+    done, value = outcome
+    if not done:
+        raise value  # type: ignore[misc]
+    return value  # type: ignore[return-value]
+
+
+def _no_answer(exit_code: int | None) -> tuple[bool, object]:
+    """The outcome of a process that ended without sending one."""
+    return False, RuntimeError(f"a kg process working aside ended with exit code {exit_code} and no result")
 
 
 def _run_aside(work: Callable[[], object], sending: Connection, parent: int) -> None:
@@ -156,12 +165,8 @@ class Fresh(Generic[T]):
             try:
                 self._outcome = pickle.loads(answer)
             except Exception:  # killed or crashed before it could answer
-                self._outcome = (False, RuntimeError(
-                    f"a kg process working aside ended with exit code {self._process.returncode} and no result"))
-        done, value = self._outcome
-        if not done:
-            raise value  # type: ignore[misc]
-        return value  # type: ignore[return-value]
+                self._outcome = _no_answer(self._process.returncode)
+        return _unwrap(self._outcome)
 
     def __enter__(self) -> Fresh[T]:
         return self
