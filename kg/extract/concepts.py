@@ -114,8 +114,6 @@ def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS)
                     _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
 
 
-
-
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
     """(key, text) pairs through `nlp`, each Doc reduced as soon as it is made."""
     pending: deque[tuple[str, str]] = deque()  # read, not yet processed: nlp.pipe keeps the order

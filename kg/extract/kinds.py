@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from kg.extract.component import bare_short_form
@@ -36,7 +37,7 @@ def dataset_mentions(found: Sequence[Any], method_shorts: Mapping[str, str]) -> 
     as have it as a data set (`BERT on MNLI`).
     """
     vocab = vocabulary()
-    listed = {squashed(name_key(name)) for name, _ in vocab.dataset_aliases}
+    listed = _listed()
     dataset_shorts = {bare_short_form(short) for f in found for short, _ in f.dataset_acronyms}
     dataset_shorts.update(bare_short_form(short) for short, _ in vocab.dataset_pairs)
     as_method = Counter(key for f in found  # names only: a lower-case data set is never voted off
@@ -47,7 +48,7 @@ def dataset_mentions(found: Sequence[Any], method_shorts: Mapping[str, str]) -> 
         if not is_name(text, vocab):
             return False
         key = name_key(text)
-        if squashed(key) in listed:
+        if _flat_key(text) in listed:
             return True
         bare = bare_short_form(text)
         methods = as_method[concept_key(text)]
@@ -65,10 +66,7 @@ def method_mentions(found: Sequence[Any], datasets: Sequence[Any]) -> list[Any]:
     Suite`), a data set of the same paper (`datasets`, from `dataset_mentions`), or a name (a
     capital or a digit) that at least as many papers of the corpus have as a data set as have it
     as a method."""
-    def key_of(text: str) -> str:
-        return squashed(name_key(text))
-
-    listed = {key_of(name) for name, _ in vocabulary().dataset_aliases}
+    key_of, listed = _flat_key, _listed()
     in_paper = [{key_of(u.mention.text) for u in f.uses} for f in datasets]
     as_dataset = Counter(key for keys in in_paper for key in keys)
     as_method = Counter(key for f, keys in zip(found, in_paper)
@@ -86,6 +84,17 @@ def method_mentions(found: Sequence[Any], datasets: Sequence[Any]) -> list[Any]:
     return [f._replace(uses=tuple(u for u in f.uses if method(u.mention.text, keys)),
                        acronyms=tuple(pair for pair in f.acronyms if not hyped(pair[0]) and not hyped(pair[1])))
             for f, keys in zip(found, in_paper)]
+
+
+def _flat_key(text: str) -> str:
+    """A name's key without separators: every spelling of a listed name has the same one."""
+    return squashed(name_key(text))
+
+
+@lru_cache(maxsize=1)
+def _listed() -> frozenset[str]:
+    """The flat keys of every listed data-set name and alias (`datasets.txt`)."""
+    return frozenset(_flat_key(name) for name, _ in vocabulary().dataset_aliases)
 
 
 def hyped(text: str) -> bool:

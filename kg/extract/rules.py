@@ -114,7 +114,7 @@ class Words:
         inside it (`GAN-based state-of-the-art model` -> `model`, `SOTA concept learning`), nor
         the `art` of a spaced `state of the art`."""
         forms = self.forms
-        hype = [k for k, i in enumerate(phrase) if forms[i].lower.startswith(_HYPE_PREFIX) or forms[i].lower in _HYPE]
+        hype = [k for k, i in enumerate(phrase) if is_hype(forms[i].lower)]
         if hype:
             phrase = phrase[hype[-1] + 1:]
         if phrase and phrase[0] >= 2 and forms[phrase[0]].lower == "art" and forms[phrase[0] - 1].lower == "the" \

@@ -249,7 +249,6 @@ class Form:
         self.eponym = eponym = head in EPONYM_HEADS
         self.marked = is_head or cue or bool(dataset) or eponym
 
-
     def _title(self, text: str, vocab: Vocabulary) -> None:
         """`__init__` for one capitalised token of letters only (`Transformer`): no name by its
         shape, no dash, one capital."""
