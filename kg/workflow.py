@@ -192,10 +192,10 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     `out_dir` that replaces it at the end, so `out_dir` holds the previous build until then. `workers` > 1 runs extraction in that many processes, then
     (where processes fork) writes the whole-graph files (papers.jsonl, RDF, GraphML, GEXF, and the
     query store, which a new interpreter bulk-loads from graph.nt while GraphML and GEXF are
-    written) in a forked process while this one makes the projections, and the maps and views in another while
-    this one writes the analysis. In one process the whole-graph files come first, so the memory
-    their writing used is freed before the projections are made, and the maps and views come
-    before the analysis. Progress bars (reading,
+    written) in a forked process while this one makes the topic projection, and the maps and views in another
+    while this one writes the analysis. The co-author projection is made first: the RDF's collaborations
+    come from it. In one process the whole-graph files come next, so the memory their writing used is
+    freed before the topic projection is made, and the maps and views come before the analysis. Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
 
     Parameters
@@ -295,6 +295,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
 
     quiet, counting, seed, resolution = o.quiet, o.counting, o.seed, o.resolution
     aside = o.workers > 1 and parallel.can_fork()
+    coauthors = coauthor_graph(G, counting=counting)  # the RDF's collaborations come from it too
 
     def whole_graph() -> dict[str, list[Path]]:
         """papers.jsonl, RDF, GraphML, GEXF, and the query store, which a new interpreter bulk-loads
@@ -304,7 +305,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
             loading: list[parallel.Fresh[Path]] = []
 
             def write_rdf_then_load() -> list[Path]:
-                files = write_rdf(G, out, base_iri=base_iri)
+                files = write_rdf(G, out, base_iri=base_iri, coauthors=coauthors)
                 loading.append(stack.enter_context(
                     parallel.Fresh("kg.rdf.store", "write_store", str(out / "graph.nt"), str(out / STORE_NAME))))
                 return files
@@ -320,7 +321,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     with parallel.Aside(whole_graph, fork=aside) as first:
         if not aside:  # in one process, these first (see the docstring)
             first.result()
-        coauthors, topics = coauthor_graph(G, counting=counting), topic_graph(G, normalize="association")
+        topics = topic_graph(G, normalize="association")
         # Louvain once, before a fork: the maps and the report share it
         by_author, by_topic = (louvain(P, seed=seed, resolution=resolution) for P in (coauthors, topics))
         report: dict = {}

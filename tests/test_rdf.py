@@ -97,6 +97,27 @@ def test_output_is_deterministic(tmp_path):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
 
 
+def test_subjects_whose_iris_prefix_one_another_still_come_out_sorted():
+    """Papers, methods and authors whose IRIs start with one another's (`p1` and `p12`, `gpt` and
+    `gpt4`, `a` and `a-b`), and a use with more than nine mentions (`/1`, `/10`, `/2`), are written
+    in byte order: the export sorts per family of such roots, not every subject at once."""
+    from rdf_fixture import add_paper, METHODS
+    G = nx.DiGraph(kind="kg")
+    extra = {"gpt": ("GPT", []), "gpt4": ("GPT4", []), "gpt-4": ("GPT-4", []), "gpt0": ("GPT0", [])}
+    METHODS.update(extra)
+    try:
+        for key, authors in [("p1", ["A", "A B"]), ("p12", ["A0", "A"]), ("p1-2", ["A B", "A0"]), ("p10", ["A"]),
+                             ("p1:x", ["Z", "A"]), ("p", ["A-B", "A"])]:
+            quotes = [f"GPT{i}" for i in range(12)] if key == "p1" else ["GPT"]
+            add_paper(G, key, authors, None, [(slug, quotes) for slug in extra])
+        lines = [line.encode() for line in iter_ntriples(G)]
+    finally:
+        for slug in extra:
+            del METHODS[slug]
+    assert lines == sorted(set(lines))
+    assert len(lines) == len(to_rdf(G))
+
+
 def test_jsonld_has_a_context_with_our_prefixes(exported):
     out, _ = exported
     doc = json.loads((out / "graph.jsonld").read_text(encoding="utf-8"))

@@ -227,15 +227,29 @@ def _scheme_statements(name: str) -> list[Statement]:
     return [(P.RDF.type, C.SKOS.ConceptScheme), (P.SKOS.prefLabel, literal_term(SCHEMES[name], None, "en"))]
 
 
-def _subjects(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
-    """Every subject of the export as a flat tuple (`<subject> `, the function producing its
-    statements, that function's arguments): statements are made later, one subject at a time, and
-    a flat tuple is the least memory per subject."""
+def _roots(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
+    """Every root of the export: (an IRI, the function listing the subjects whose IRIs start with
+    it, that function's arguments). A node is the root of its own subject and of its edges'
+    (authorships, concept uses and their mentions); `collaboration/{a}/` of author `a`'s
+    collaborations with the authors after it."""
     for name in SCHEMES:
-        yield f"<{m.scheme(name)}> ", _scheme_statements, name
+        yield m.scheme(name), _scheme_subject, name, m
     for node in G.nodes:
-        yield f"<{m.node_iri(node)}> ", _node_statements, G, node, m
-    for u, v, d in G.edges(data=True):
+        yield m.node_iri(node), _node_subjects, G, node, m
+    for a, neighbours in coauthors.adjacency():
+        if any(b > a for b in neighbours):
+            yield m.collaborations(a), _collaboration_subjects, G, a, neighbours, m
+
+
+# Each subject as a flat tuple (`<subject> `, the function producing its statements, that
+# function's arguments): statements are made later, one subject at a time.
+def _scheme_subject(name: str, m: Minter) -> Iterator[tuple]:
+    yield f"<{m.scheme(name)}> ", _scheme_statements, name
+
+
+def _node_subjects(G: nx.DiGraph, node: str, m: Minter) -> Iterator[tuple]:
+    yield f"<{m.node_iri(node)}> ", _node_statements, G, node, m
+    for u, v, d in G.out_edges(node, data=True):
         if d.get("rel") == "authored_by":
             yield f"<{m.authorship(u, d['position'])}> ", _authorship_statements, v, d, m
         elif d.get("rel") in ("mentions", "uses_dataset"):
@@ -244,10 +258,13 @@ def _subjects(G: nx.DiGraph, m: Minter, coauthors: nx.Graph) -> Iterator[tuple]:
             yield f"<{s}> ", _use_statements, s, v, d, m, dataset
             for i, item in enumerate(d.get("evidence") or (), start=1):
                 yield f"<{s}/{i}> ", _mention_statements, u, i, item, m
-    sizes: dict[str, int] = {}  # listed authors per paper, shared by the collaborations
-    for u, v, papers in coauthors.edges(data="papers"):
-        a, b = (u, v) if u < v else (v, u)
-        yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, G, a, b, papers, m, sizes
+
+
+def _collaboration_subjects(G: nx.DiGraph, a: str, neighbours: dict, m: Minter) -> Iterator[tuple]:
+    sizes: dict[str, int] = {}  # listed authors per paper, shared by `a`'s collaborations
+    for b, d in neighbours.items():
+        if b > a:
+            yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, G, a, b, d["papers"], m, sizes
 
 
 _KEY = itemgetter(0)
@@ -263,15 +280,26 @@ def statements(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | 
     sorting the statements sorts the lines: where one term's text is a prefix of another's (`"x"` of
     `"x"@en`), the longer goes on with `@`, `^` or `-`, after the space that follows the shorter.
     Python orders strings by code point, which is the byte order of their UTF-8.
+
+    Only the roots (`_roots`) are sorted whole. Sorted, the roots that start with one root follow it;
+    with it they make a family, whose subjects are listed and sorted together. The subjects of a
+    family all start with its first root, which no other family's root starts with or prefixes,
+    so the families' subjects follow each other in the order of their first roots.
     `coauthors`: the whole co-author projection of `G`, if already made (`whole_coauthors`).
     """
-    subjects = sorted(_subjects(G, Minter(base_iri, language), whole_coauthors(G, coauthors)), key=_KEY, reverse=True)
-    while subjects:  # taken from the end, so each subject's memory is freed once it is written
-        key, make, *args = subjects.pop()
-        made = sorted(make(*args))
-        if any(map(eq, made, made[1:])):  # a repeated item of a list attribute: rare
-            made = list(dict.fromkeys(made))
-        yield key[1:-2], made
+    roots = sorted(_roots(G, Minter(base_iri, language), whole_coauthors(G, coauthors)), key=_KEY)
+    first = 0
+    while first < len(roots):
+        family = first + 1
+        while family < len(roots) and roots[family][0].startswith(roots[first][0]):
+            family += 1
+        subjects = sorted((subject for _, listed, *args in roots[first:family] for subject in listed(*args)), key=_KEY)
+        for key, make, *args in subjects:
+            made = sorted(make(*args))
+            if any(map(eq, made, made[1:])):  # a repeated item of a list attribute: rare
+                made = list(dict.fromkeys(made))
+            yield key[1:-2], made
+        first = family
 
 
 def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",

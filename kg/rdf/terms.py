@@ -218,9 +218,13 @@ class Minter:
     def dataset_use(self, paper: str, dataset: str) -> str:
         return f"{self.node_iri(paper)}/dataset/{self._segment(dataset)}"
 
+    def collaborations(self, a: str) -> str:
+        """What the IRIs of author `a`'s collaborations with the authors after it start with."""
+        return f"{self.base}collaboration/{self._segment(a)}/"
+
     def collaboration(self, a: str, b: str) -> str:
         """The IRI of the collaboration of two authors (`a` < `b`): `{base}collaboration/{a}/{b}`."""
-        return f"{self.base}collaboration/{self._segment(a)}/{self._segment(b)}"
+        return self.collaborations(a) + self._segment(b)
 
     def _segment(self, node: str) -> str:
         segment = self._segments.get(node)
