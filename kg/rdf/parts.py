@@ -20,6 +20,9 @@ from kg._util.io import atomic_open, line_ranges
 PART_BYTES = 64 * 1024 * 1024
 #: A build writes the parts of a `graph.nt` larger than this even when not asked to (`kg.workflow`).
 AUTO_BYTES = 1024 * 1024 * 1024
+#: gzip's level for the parts: N-Triples repeat so much that a fast level compresses them nearly
+#: as well as the slowest (benchmarks/README.md), in a fraction of the time.
+LEVEL = 3
 #: The name of part `i`.
 PART_NAME = "graph-{:05d}.nt.gz"
 _BLOCK = 1 << 20
@@ -28,7 +31,7 @@ _BLOCK = 1 << 20
 def compress_part(nt_path: str | os.PathLike[str], start: int, end: int, dest: str | os.PathLike[str]) -> Path:
     """Bytes `start`..`end` of `nt_path` gzip-compressed into `dest` (written atomically)."""
     with open(nt_path, "rb") as source, atomic_open(dest, "wb") as raw, \
-            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as out:
+            gzip.GzipFile(filename="", mode="wb", compresslevel=LEVEL, fileobj=raw, mtime=0) as out:
         source.seek(start)
         remaining = end - start
         while remaining > 0:
