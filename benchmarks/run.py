@@ -73,14 +73,19 @@ class PeakRss:
     high-water mark (`ru_maxrss`) of the process or of its largest finished child rose during the
     phase, that mark: it catches a peak the sampler missed while a C call held the GIL, or between
     two samples. Child RSS is summed (pages shared after a fork count once per process, so with
-    workers the figure is an upper bound).
+    workers the figure is an upper bound). With `pss_every` (seconds), the tree's proportional set
+    size is sampled that often too (`pss_peak`): shared pages count once. It is read from
+    `/proc/PID/smaps_rollup`, a walk of every page (tens of ms for GBs), hence far less often.
     """
 
-    def __init__(self, interval: float = 0.05, cap: int = MEMORY_CAP_BYTES) -> None:
+    def __init__(self, interval: float = 0.05, cap: int = MEMORY_CAP_BYTES, pss_every: float | None = None) -> None:
         self._process = psutil.Process()
         self._interval = interval
         self._cap = cap
         self._peak = 0
+        self._pss_every = pss_every
+        #: The highest PSS sampled in the current phase (0 when not sampled).
+        self.pss_peak = 0
         self._lock = threading.Lock()
         self._thread = threading.Thread(target=self._sample, daemon=True)
         self._thread.start()
@@ -92,11 +97,26 @@ class PeakRss:
                 total += child.memory_info().rss
         return total
 
+    def _pss(self) -> int:
+        """The process tree's proportional set size (0 where Linux's smaps_rollup is missing)."""
+        total = 0
+        for process in [self._process, *self._process.children(recursive=True)]:
+            with contextlib.suppress(OSError, psutil.Error, StopIteration), \
+                    open(f"/proc/{process.pid}/smaps_rollup", encoding="ascii") as rollup:
+                total += next(int(line.split()[1]) for line in rollup if line.startswith("Pss:")) * 1024
+        return total
+
     def _sample(self) -> None:
+        last_pss = 0.0
         while True:
             rss = self._current()
             with self._lock:
                 self._peak = max(self._peak, rss)
+            if self._pss_every is not None and time.monotonic() - last_pss >= self._pss_every:
+                last_pss = time.monotonic()
+                pss = self._pss()
+                with self._lock:
+                    self.pss_peak = max(self.pss_peak, pss)
             if rss > self._cap:
                 print(f"run.py: worker stopped at {rss / 2**30:.1f} GB RSS (cap {self._cap / 2**30:.0f} GB)",
                       file=sys.stderr, flush=True)
@@ -118,6 +138,7 @@ class PeakRss:
         before = self._high_water()
         with self._lock:
             self._peak = self._current()
+            self.pss_peak = 0
         peak: list[int] = []
         try:
             yield lambda: peak[0]
@@ -331,7 +352,7 @@ def run_build(input: Path, out_dir: Path, workers: int, timeout: float) -> Itera
     interpreter's teardown (`timeout` 0 = none)."""
     shutil.rmtree(out_dir, ignore_errors=True)  # the files counted below are this run's
     cmd = [sys.executable, "-m", "kg", "build", str(input), "-o", str(out_dir), "--workers", str(workers), "--quiet"]
-    meter = PeakRss()
+    meter = PeakRss(pss_every=1.0)
     with meter.phase() as peak:
         start = time.perf_counter()
         # its own process group, so that a timeout stops its forked writers too
@@ -353,7 +374,8 @@ def run_build(input: Path, out_dir: Path, workers: int, timeout: float) -> Itera
         papers = sum(1 for _ in lines)  # one record a line
     files = [path for path in out_dir.iterdir() if path.is_file()]
     yield StageResult("kg build", seconds=seconds, peak_rss=peak(), papers=papers,
-                      info={"files": len(files), "MB": round(sum(path.stat().st_size for path in files) / MB, 1)})
+                      info={"files": len(files), "MB": round(sum(path.stat().st_size for path in files) / MB, 1),
+                            "peak PSS MB (sampled each second)": round(meter.pss_peak / MB)})
 
 
 def run_stream(input: Path, what: str) -> Iterator[StageResult]:
