@@ -195,7 +195,8 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     written) in a forked process while this one makes the topic projection, and the maps and views in another
     while this one writes the analysis. The co-author projection is made first: the RDF's collaborations
     come from it. In one process the whole-graph files come next, so the memory their writing used is
-    freed before the topic projection is made, and the maps and views come before the analysis. Progress bars (reading,
+    freed before the topic projection is made, the maps and views come before the analysis, and the
+    store's loader runs beside all that and is waited for last. Progress bars (reading,
     extraction, then one step per export written here) show on a terminal unless `quiet`.
 
     Parameters
@@ -297,16 +298,17 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     aside = o.workers > 1 and parallel.can_fork()
     coauthors = coauthor_graph(G, counting=counting)  # the RDF's collaborations come from it too
 
-    def whole_graph() -> dict[str, list[Path]]:
-        """papers.jsonl, RDF, GraphML, GEXF, and the query store, which a new interpreter bulk-loads
-        from graph.nt while GraphML and GEXF are written (Oxigraph's threads do not survive a fork,
-        so neither a forked process nor one that forks later may load it)."""
-        with contextlib.ExitStack() as stack:
-            loading: list[parallel.Fresh[Path]] = []
+    loading: list[parallel.Fresh[Path]] = []  # the query store's loader
 
+    def whole_graph(later: contextlib.ExitStack) -> dict[str, list[Path]]:
+        """papers.jsonl, RDF, GraphML, GEXF, and the query store, which a new interpreter bulk-loads
+        from graph.nt meanwhile (Oxigraph's threads do not survive a fork, so neither a forked process
+        nor one that forks later may load it). A forked writer waits for the store once GraphML and
+        GEXF are written; in one process the loader is left running on `later` and waited for last."""
+        with contextlib.ExitStack() as stack:
             def write_rdf_then_load() -> list[Path]:
                 files = write_rdf(G, out, base_iri=base_iri, coauthors=coauthors)
-                loading.append(stack.enter_context(
+                loading.append((stack if aside else later).enter_context(
                     parallel.Fresh("kg.rdf.store", "write_store", str(out / "graph.nt"), str(out / STORE_NAME))))
                 return files
 
@@ -315,10 +317,9 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
                 ("RDF", write_rdf_then_load),
                 ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
                 ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
-                ("store", lambda: [loading[0].result()]),
-            ], quiet or aside)
+            ] + ([("store", lambda: [loading[0].result()])] if aside else []), quiet or aside)
 
-    with parallel.Aside(whole_graph, fork=aside) as first:
+    with contextlib.ExitStack() as later, parallel.Aside(lambda: whole_graph(later), fork=aside) as first:
         if not aside:  # in one process, these first (see the docstring)
             first.result()
         topics = topic_graph(G, normalize="association")
@@ -351,6 +352,8 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
             written = _run_each([("analysis", write_analysis)], quiet)
             written.update(second.result())
         written.update(first.result())
+        if not aside:
+            written.update(_run_each([("store", lambda: [loading[0].result()])], quiet))
     return report, written
 
 
