@@ -13,6 +13,7 @@ from spacy.util import compile_infix_regex, compile_suffix_regex
 import kg.extract.component  # noqa: F401  (registers the `kg_methods` factory)
 import kg.extract.sentences  # noqa: F401  (registers the `kg_sentencizer` factory)
 from kg.errors import ArgumentError
+from kg.extract.lexemes import use_faster_attributes
 
 COMPONENT = "kg_methods"
 #: Names a user may give for a pipeline installed under another package name. The `models` extra
@@ -63,6 +64,7 @@ def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> 
     ['convolutional neural network', 'CNN', 'stochastic gradient descent']
     """
     nlp = spacy.blank("en") if model is None else _load(model)
+    use_faster_attributes(nlp.vocab)
     infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
     nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = list(nlp.Defaults.suffixes) + list(_NAME_SUFFIXES)
