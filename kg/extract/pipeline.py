@@ -66,9 +66,13 @@ def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> 
     nlp = spacy.blank("en") if model is None else _load(model)
     use_faster_attributes(nlp.vocab)
     infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
-    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
     suffixes = list(nlp.Defaults.suffixes) + list(_NAME_SUFFIXES)
-    nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+    infix_finditer = compile_infix_regex(infixes).finditer
+    suffix_search = compile_suffix_regex(suffixes).search
+    if nlp.lang == "en":  # patterns known to need a character other than a letter
+        infix_finditer, suffix_search = _NotInLetters(infix_finditer, ()), _NotInLetters(suffix_search, None)
+    nlp.tokenizer.infix_finditer = infix_finditer
+    nlp.tokenizer.suffix_search = suffix_search
     nlp.tokenizer.token_match = _token_match(nlp.tokenizer.token_match)
     if not (nlp.has_pipe("parser") or nlp.has_pipe("senter") or nlp.has_pipe("sentencizer")):
         nlp.add_pipe("kg_sentencizer", name="sentencizer")  # spaCy's boundaries, computed faster
@@ -85,8 +89,38 @@ def default_pipeline() -> Language:
 def _token_match(default: Callable[[str], object] | None) -> Callable[[str], object]:
     """The tokenizer's `token_match` (strings kept as one token) with `_COUNTED_NAME` added."""
     if default is None:
-        return _COUNTED_NAME.match
-    return lambda text: _COUNTED_NAME.match(text) or default(text)
+        return _counted_name
+    return lambda text: _counted_name(text) or default(text)
+
+
+class _CountedName:
+    """`_COUNTED_NAME.match`, without the pattern for a text that does not end as a counted name can.
+    `__self__` is the pattern, as on the bound method: spaCy's tokenizer serialisation reads it."""
+
+    __self__ = _COUNTED_NAME
+    _ENDINGS = ("K", "M", "G", "T", "k", "m", "\n")  # `$` also matches before a final newline
+
+    def __call__(self, text: str) -> re.Match | None:
+        return _COUNTED_NAME.match(text) if text.endswith(self._ENDINGS) else None
+
+
+_counted_name = _CountedName()
+
+
+class _NotInLetters:
+    """A tokenizer pattern's `search` or `finditer` that gives `nothing` for a word of ASCII letters
+    without running: none of spaCy's English suffixes and infixes, nor ours, matches letters alone
+    (each needs punctuation, a symbol, a digit or a bracket), and most words the tokenizer tries
+    are letters. `__self__` is the pattern, as on the bound method (spaCy's serialisation)."""
+
+    def __init__(self, find: Callable[[str], object], nothing: object) -> None:
+        self.__self__ = find.__self__
+        self._find, self._nothing = find, nothing
+
+    def __call__(self, text: str) -> object:
+        if text.isalpha() and text.isascii():
+            return self._nothing
+        return self._find(text)
 
 
 def _load(model: str) -> Language:
