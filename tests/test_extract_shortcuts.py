@@ -57,8 +57,10 @@ def test_tokenizer_patterns_find_nothing_in_letters_as_the_patterns_themselves()
     tokenizer = make_pipeline().tokenizer
     suffix, infix = tokenizer.suffix_search.__self__, tokenizer.infix_finditer.__self__
     letters = letter_words()
-    assert [w for w in letters if suffix.search(w) or infix.search(w)] == []
-    assert all(tokenizer.suffix_search(w) is None and list(tokenizer.infix_finditer(w)) == [] for w in letters)
+    url = tokenizer.url_match.__self__
+    assert [w for w in letters if suffix.search(w) or infix.search(w) or url.match(w)] == []
+    assert all(tokenizer.suffix_search(w) is None and list(tokenizer.infix_finditer(w)) == []
+               and tokenizer.url_match(w) is None for w in letters)
 
 
 def test_tokenizer_gives_the_tokens_of_its_bare_patterns():
@@ -66,9 +68,9 @@ def test_tokenizer_gives_the_tokens_of_its_bare_patterns():
     tokenizer = nlp.tokenizer
     bare = Tokenizer(nlp.vocab, tokenizer.rules, tokenizer.prefix_search, tokenizer.suffix_search.__self__.search,
                      tokenizer.infix_finditer.__self__.finditer, tokenizer.token_match.__self__.match,
-                     tokenizer.url_match)
+                     tokenizer.url_match.__self__.match)
     texts = [p.text for p in read(None, require_authors=False).papers]
-    texts += [" ".join(ODD), "GSM8K. ImageNet-1K (LLM)-powered 400M"]
+    texts += [" ".join(ODD), "GSM8K. ImageNet-1K (LLM)-powered 400M see https://x.org/a, www.b.com or a.io."]
     assert [[t.text for t in tokenizer(x)] for x in texts] == [[t.text for t in bare(x)] for x in texts]
     for word in ("GSM8K", "ImageNet-1K", "LAION-400m", "Flickr30K", "ResNet", "x1K\n", "x1Kb"):
         assert bool(tokenizer.token_match(word)) == bool(tokenizer.token_match.__self__.match(word))

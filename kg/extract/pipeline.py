@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 import spacy
+from spacy.lang.tokenizer_exceptions import URL_MATCH
 from spacy.language import Language
+from spacy.tokenizer import Tokenizer
 from spacy.util import compile_infix_regex, compile_suffix_regex
 
 import kg.extract.component  # noqa: F401  (registers the `kg_methods` factory)
@@ -26,6 +28,9 @@ _NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
 #: A name that ends in a count with a unit letter, kept whole: spaCy splits the unit off a number
 #: (`400 M`), which would cut `ImageNet-1K`, `LAION-400m` and `Flickr30K` at the digit.
 _COUNTED_NAME = re.compile(r"^[A-Za-z][\w.+-]*?[0-9][KMGTkm]$")
+#: Whitespace-separated strings whose tokens the tokenizer keeps (some 50 bytes each). spaCy keeps
+#: 10,000 and then stops adding: a corpus has more, and the later strings were split again each time.
+TOKENIZER_CACHE = 1 << 18
 
 
 def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
@@ -65,19 +70,29 @@ def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> 
     """
     nlp = spacy.blank("en") if model is None else _load(model)
     use_faster_attributes(nlp.vocab)
-    infixes = list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)
-    suffixes = list(nlp.Defaults.suffixes) + list(_NAME_SUFFIXES)
-    infix_finditer = compile_infix_regex(infixes).finditer
-    suffix_search = compile_suffix_regex(suffixes).search
-    if nlp.lang == "en":  # patterns known to need a character other than a letter
-        infix_finditer, suffix_search = _NotInLetters(infix_finditer, ()), _NotInLetters(suffix_search, None)
-    nlp.tokenizer.infix_finditer = infix_finditer
-    nlp.tokenizer.suffix_search = suffix_search
-    nlp.tokenizer.token_match = _token_match(nlp.tokenizer.token_match)
+    nlp.tokenizer = _tokenizer(nlp)
     if not (nlp.has_pipe("parser") or nlp.has_pipe("senter") or nlp.has_pipe("sentencizer")):
         nlp.add_pipe("kg_sentencizer", name="sentencizer")  # spaCy's boundaries, computed faster
     nlp.add_pipe(COMPONENT, config={"disabled": list(disabled)})
     return nlp
+
+
+def _tokenizer(nlp: Language) -> Tokenizer:
+    """`nlp`'s tokenizer with our infixes, suffixes and counted names, a larger cache and, for
+    English, the patterns skipped on words of letters (`_NotInLetters`); made at once, as each
+    setting changed on a tokenizer reloads its special cases."""
+    old = nlp.tokenizer
+    infix_finditer = compile_infix_regex(list(nlp.Defaults.infixes) + list(_BRACKET_INFIXES)).finditer
+    suffix_search = compile_suffix_regex(list(nlp.Defaults.suffixes) + list(_NAME_SUFFIXES)).search
+    url_match = old.url_match
+    if nlp.lang == "en":  # patterns known to need a character other than a letter
+        infix_finditer, suffix_search = _NotInLetters(infix_finditer, ()), _NotInLetters(suffix_search, None)
+        if url_match is URL_MATCH:  # a web address has a dot
+            url_match = _NotInLetters(URL_MATCH, None)
+    return Tokenizer(nlp.vocab, rules=old.rules, prefix_search=old.prefix_search, suffix_search=suffix_search,
+                     infix_finditer=infix_finditer, token_match=_token_match(old.token_match), url_match=url_match,
+                     faster_heuristics=old.faster_heuristics,
+                     max_cache_size=max(old.max_cache_size, TOKENIZER_CACHE))
 
 
 @lru_cache(maxsize=1)
@@ -110,8 +125,8 @@ _counted_name = _CountedName()
 class _NotInLetters:
     """A tokenizer pattern's `search` or `finditer` that gives `nothing` for a word of ASCII letters
     without running: none of spaCy's English suffixes and infixes, nor ours, matches letters alone
-    (each needs punctuation, a symbol, a digit or a bracket), and most words the tokenizer tries
-    are letters. `__self__` is the pattern, as on the bound method (spaCy's serialisation)."""
+    (each needs punctuation, a symbol, a digit or a bracket), nor its web address pattern (a dot),
+    and most words the tokenizer tries are letters. `__self__` is the pattern, as on the bound method (spaCy's serialisation)."""
 
     def __init__(self, find: Callable[[str], object], nothing: object) -> None:
         self.__self__ = find.__self__
