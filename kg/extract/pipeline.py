@@ -28,9 +28,10 @@ _NAME_SUFFIXES = (r"(?<=[0-9][A-Za-z])\.$",)
 #: A name that ends in a count with a unit letter, kept whole: spaCy splits the unit off a number
 #: (`400 M`), which would cut `ImageNet-1K`, `LAION-400m` and `Flickr30K` at the digit.
 _COUNTED_NAME = re.compile(r"^[A-Za-z][\w.+-]*?[0-9][KMGTkm]$")
-#: Whitespace-separated strings whose tokens the tokenizer keeps (some 50 bytes each). spaCy keeps
-#: 10,000 and then stops adding: a corpus has more, and the later strings were split again each time.
-TOKENIZER_CACHE = 1 << 18
+#: Whitespace-separated strings whose tokens the tokenizer keeps (about 200 bytes each, 25 MiB when
+#: full). spaCy keeps 10,000 and then stops adding: the 1,044 IJCAI abstracts have some 20,000, so
+#: the later ones were split again at each use (6,400 abstracts have 60,000).
+TOKENIZER_CACHE = 1 << 17
 
 
 def make_pipeline(model: str | None = None, *, disabled: Iterable[str] = ()) -> Language:
