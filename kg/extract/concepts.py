@@ -172,19 +172,25 @@ def _reduce(key: str, doc: Doc, text: str) -> _Found:
     starts = sentence_starts(doc)
     sentence_texts: dict[int, str] = {}  # one string per sentence, shared by its mentions
 
-    def use(span: Span) -> _Use:
-        k = bisect_right(starts, span.start) - 1
-        if k not in sentence_texts:
+    def use(start: int, start_char: int, end_char: int) -> _Use:
+        k = bisect_right(starts, start) - 1
+        sentence = sentence_texts.get(k)
+        if sentence is None:
             last = doc[(starts[k + 1] if k + 1 < len(starts) else len(doc)) - 1]
-            sentence_texts[k] = text[doc[starts[k]].idx:last.idx + len(last)]
-        return _Use(span.start, span.start == starts[k],
-                    MethodMention(text[span.start_char:span.end_char], span.start_char, span.end_char,
-                                  sentence_texts[k]))
+            sentence = sentence_texts[k] = text[doc[starts[k]].idx:last.idx + len(last)]
+        return _Use(start, start == starts[k], MethodMention(text[start_char:end_char], start_char, end_char, sentence))
 
-    datasets = doc.spans[DATASETS_KEY] if DATASETS_KEY in doc.spans else ()
-    return _Found(key, tuple(doc._.kg_acronyms), tuple(use(span) for span in doc.spans[SPANS_KEY]),
-                  tuple(use(doc[i:i + 1]) for i in doc._.kg_capitals), tuple(doc._.kg_dataset_acronyms),
-                  tuple(use(span) for span in datasets))
+    def spans(group: Iterable[Span]) -> tuple[_Use, ...]:
+        return tuple(use(span.start, span.start_char, span.end_char) for span in group)
+
+    def token(i: int) -> _Use:
+        idx = (t := doc[i]).idx
+        return use(i, idx, idx + len(t))
+
+    underscore = doc._
+    return _Found(key, tuple(underscore.kg_acronyms), spans(doc.spans[SPANS_KEY]),
+                  tuple(map(token, underscore.kg_capitals)), tuple(underscore.kg_dataset_acronyms),
+                  spans(doc.spans[DATASETS_KEY] if DATASETS_KEY in doc.spans else ()))
 
 
 def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kind: str = "method",
@@ -285,19 +291,23 @@ def _folded(per_paper: list[list[_Mention]], long_forms: Counter[tuple[str, str]
 
 def _labels(per_paper: Sequence[Sequence[_Mention]], long_forms: Counter[tuple[str, str]]
             ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    forms: dict[str, Counter[str]] = defaultdict(Counter)
+    forms: dict[str, dict[str, int]] = {}  # plain dicts: a Counter per key costs more than its counting
     for mentions in per_paper:
         for m in mentions:
-            forms[m.key][m.form] += 1
-    longs: dict[str, Counter[str]] = defaultdict(Counter)
+            counts = forms.get(m.key)
+            if counts is None:
+                counts = forms[m.key] = {}
+            counts[m.form] = counts.get(m.form, 0) + 1
+    longs: dict[str, dict[str, int]] = {}
     for (key, form), n in long_forms.items():
-        longs[key][form] += n
+        longs.setdefault(key, {})[form] = n
     labels, alts = {}, {}
     for key, counter in forms.items():
         long = longs.get(key)
         labels[key] = label = _most_common(long or counter)
-        if long:
-            counter = counter + long  # drops a lexicon long form never seen (count 0)
+        if long:  # the sum, without a lexicon long form never seen (count 0)
+            counter = {form: n + long.get(form, 0) for form, n in counter.items()}
+            counter.update((form, n) for form, n in long.items() if n and form not in counter)
         by_case: dict[str, dict[str, int]] = {}
         for form, n in counter.items():
             by_case.setdefault(form.casefold(), {})[form] = n

@@ -63,6 +63,8 @@ class Tokens:
     def span_text(self, start: int, end: int) -> str:
         """The text of tokens `start:end`, as `Span.text` gives it."""
         text, space = self.text, self.space
+        if end - start == 1:  # most spans: one token
+            return text[start]
         return "".join([text[i] + " " if space[i] else text[i] for i in range(start, end - 1)]) + text[end - 1]
 
     def sentence(self, i: int) -> tuple[int, int]:
@@ -96,7 +98,7 @@ _MAX_TEXTS = 1 << 17
 
 def _texts(orth: list[int], doc: Doc) -> list[str]:
     texts = list(map(_TEXTS.get, orth))
-    if None in texts:  # a text not seen before: look up only those
+    if not all(texts):  # a miss (None; a token text is never empty): look up only the misses
         if len(_TEXTS) >= _MAX_TEXTS:
             _TEXTS.clear()
         strings = doc.vocab.strings
