@@ -3,17 +3,23 @@ method pairs, for DuckDB, Spark or pandas at a size where CSV and GraphML are sl
 
 `frames` gives the authorship and mention rows; `pair_rows` and `pair_table` group them into pair
 tables. They work on any pandas partition holding whole papers (`pair_rows`) or whole pairs
-(`pair_table`), so `kg.engine` runs them as Dask group-bys after shuffles, and `write_tables`
-runs them on the whole frames in one process. Needs pandas and pyarrow (`pip install 'kg[dask]'`).
+(`pair_table`), so `kg.engine` runs them as Dask group-bys after shuffles. In one process,
+`write_tables` makes the same rows from the graph as it writes them, without holding a whole
+table. Needs pandas and pyarrow (`pip install 'kg[dask]'`).
 """
 from __future__ import annotations
 
+import contextlib
+import math
 import os
-from itertools import combinations
+from collections.abc import Callable, Iterable, Iterator
+from itertools import combinations, islice
 from pathlib import Path
 
 import networkx as nx
 import pandas as pd
+
+from kg.graph.nodes import nodes_of_kind, paper_authors, paper_methods
 
 #: The tables, one folder (of `part.N.parquet` files) each.
 TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
@@ -58,7 +64,9 @@ def pair_table(frame: pd.DataFrame) -> pd.DataFrame:
 
 def write_tables(G: nx.DiGraph, folder: str | os.PathLike[str]) -> list[Path]:
     """The four tables of `G` in one process, each as `folder/<table>/part.0.parquet` (the layout
-    the engine's workers write, in more parts).
+    the engine's workers write, in more parts), streamed: rows are written in batches as they are
+    made, and the pairs one source node at a time, so no table is held whole. Same rows, in the same
+    order, as `frames`, `pair_rows` and `pair_table` give (the fractional weights to the last bit or so).
 
     Parameters
     ----------
@@ -80,13 +88,65 @@ def write_tables(G: nx.DiGraph, folder: str | os.PathLike[str]) -> list[Path]:
     >>> [p.parent.name for p in write_tables(G, tempfile.mkdtemp())]
     ['authorship', 'mentions', 'coauthor_pairs', 'method_pairs']
     """
-    tables = frames(G)
-    for name, source, member in PAIRS:
-        tables[name] = pair_table(pair_rows(tables[source], member))
-    written = []
-    for name in TABLES:
-        path = Path(folder) / name / "part.0.parquet"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tables[name].to_parquet(path, index=False)
-        written.append(path)
-    return written
+    edges = G.edges(data=True)
+    rows = {
+        "authorship": ((u, d["position"], v, d["name"]) for u, v, d in edges if d["rel"] == "authored_by"),
+        "mentions": ((u, v, d["count"]) for u, v, d in edges if d["rel"] == "mentions"),
+        "coauthor_pairs": _pairs(G, "author", lambda paper: paper_authors(G, paper)),
+        "method_pairs": _pairs(G, "method", lambda paper: paper_methods(G, paper)),
+    }
+    return [_write_batches(Path(folder) / name / "part.0.parquet", rows[name], COLUMNS[name]) for name in TABLES]
+
+
+#: Each table's columns and their pandas types.
+COLUMNS = {
+    "authorship": {"paper": "string", "position": "int64", "author": "string", "name": "string"},
+    "mentions": {"paper": "string", "method": "string", "mentions": "int64"},
+    **dict.fromkeys(("coauthor_pairs", "method_pairs"),
+                    {"source": "string", "target": "string", "count": "int64", "fractional": "float64", "papers": "string"}),
+}
+#: Rows per Parquet row group written by `write_tables`.
+BATCH = 1 << 16
+
+
+def _pairs(G: nx.DiGraph, kind: str, members: Callable[[str], list[str]]) -> Iterator[tuple]:
+    """`pair_table`'s rows for the nodes of `kind` (`members(paper)`: a paper's nodes of that kind),
+    sorted, made one source node at a time from its papers (the nodes linking to it)."""
+    groups: dict[str, list[str]] = {}  # paper -> its members, made once
+
+    def group(paper: str) -> list[str]:
+        found = groups.get(paper)
+        if found is None:
+            found = groups[paper] = sorted(set(members(paper)))
+        return found
+
+    for source in sorted(nodes_of_kind(G, kind)):
+        shared: dict[str, list[str]] = {}
+        for paper in G.pred[source]:
+            for target in group(paper):
+                if target > source:
+                    shared.setdefault(target, []).append(paper)
+        for target in sorted(shared):
+            papers = sorted(shared[target])
+            yield (source, target, len(papers), math.fsum(1.0 / (len(group(p)) - 1) for p in papers),
+                   "; ".join(papers))
+
+
+def _write_batches(path: Path, rows: Iterable[tuple], columns: dict[str, str]) -> Path:
+    """`rows` written to the Parquet file `path` `BATCH` at a time, with the pandas types of `columns`
+    (read back as `to_parquet` would have written them)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows = iter(rows)
+    with contextlib.ExitStack() as stack:
+        writer = None
+        while True:
+            batch = list(islice(rows, BATCH))
+            if writer is not None and not batch:
+                return path
+            table = pa.Table.from_pandas(pd.DataFrame(batch, columns=list(columns)).astype(columns), preserve_index=False)
+            if writer is None:
+                writer = stack.enter_context(pq.ParquetWriter(path, table.schema))
+            writer.write_table(table)
