@@ -69,3 +69,13 @@ def test_analyze_names_its_folder_once(tmp_path, capsys):
     assert main(["analyze", "-o", f"{tmp_path}/", "--json"]) == 0
     err = capsys.readouterr().err
     assert f"files to {tmp_path}/:" in err and "//" not in err
+
+
+def test_a_system_error_is_one_line_and_exit_1_not_a_traceback(tmp_path, capsys):
+    """A folder that cannot be made (here under a plain file; a full disk alike) is named, not dumped."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    assert main(["build", "-q", "-o", str(blocker / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("kg: error: ") and str(blocker) in err and "Traceback" not in err
+    assert blocker.read_text() == "not a folder"

@@ -83,6 +83,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a full disk, a folder that cannot be made: the system's words, no traceback
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"kg: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
 
 
 def run() -> NoReturn:
