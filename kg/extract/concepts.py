@@ -39,10 +39,19 @@ from kg.records import Method, MethodMention, Paper, mention_to_dict
 
 class _Use(NamedTuple):
     """A mention before linking: its first token (for ordering), whether it starts a sentence
-    (for its display form) and the evidence."""
+    (for its display form) and the evidence's fields, one object per mention until linking keeps
+    it (`mention`)."""
     start: int
     sentence_start: bool
-    mention: MethodMention
+    text: str
+    start_char: int
+    end_char: int
+    sentence: str
+
+    @property
+    def mention(self) -> MethodMention:
+        """The evidence as a record."""
+        return MethodMention(self.text, self.start_char, self.end_char, self.sentence)
 
 
 class _Found(NamedTuple):
@@ -65,7 +74,7 @@ class Concepts(NamedTuple):
 class _Mention(NamedTuple):
     key: str
     form: str
-    mention: MethodMention
+    use: _Use
 
 
 #: At most this many concepts of a kind per paper by default: the salient ones (`_salient`).
@@ -178,7 +187,7 @@ def _reduce(key: str, doc: Doc, text: str) -> _Found:
         if sentence is None:
             last = doc[(starts[k + 1] if k + 1 < len(starts) else len(doc)) - 1]
             sentence = sentence_texts[k] = text[doc[starts[k]].idx:last.idx + len(last)]
-        return _Use(start, start == starts[k], MethodMention(text[start_char:end_char], start_char, end_char, sentence))
+        return _Use(start, start == starts[k], text[start_char:end_char], start_char, end_char, sentence)
 
     def spans(group: Iterable[Span]) -> tuple[_Use, ...]:
         return tuple(use(span.start, span.start_char, span.end_char) for span in group)
@@ -218,7 +227,7 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     for paper, mentions in zip(found, per_paper):
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
         for m in mentions:
-            grouped[m.key].append(m.mention)
+            grouped[m.key].append(m.use.mention)
         concepts = [Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence),
                            kind=kind) for key, evidence in grouped.items()]
         result[paper.key] = tuple(_salient(concepts, max_concepts))
@@ -254,13 +263,13 @@ def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[s
 
 def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str], key_of: Callable[[str], str],
               display: Callable[..., str]) -> list[_Mention]:
-    uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.mention.text) in shorts]
+    uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.text) in shorts]
     found = []
     for use in sorted(uses, key=lambda u: u.start):
-        text = use.mention.text
+        text = use.text
         bare = bare_short_form(text)
         key = local.get(bare) or shorts.get(bare) or key_of(text)
-        found.append(_Mention(key, display(text, sentence_start=use.sentence_start), use.mention))
+        found.append(_Mention(key, display(text, sentence_start=use.sentence_start), use))
     return found
 
 

@@ -159,7 +159,7 @@ class Form:
     """What the rules need to know about a word that depends only on its token texts and the
     vocabulary: computed once per distinct word."""
 
-    __slots__ = ("text", "lower", "parts", "named", "head", "is_head", "generic_head", "prefixed", "weak", "generic",
+    __slots__ = ("text", "lower", "joined", "named", "head", "is_head", "generic_head", "prefixed", "weak", "generic",
                  "stop", "modifier", "continues", "plural", "singular", "nounlike", "adjective", "capitalised",
                  "has_upper", "based", "cue", "capitals", "dataset", "eponym", "marked")
 
@@ -178,16 +178,18 @@ class Form:
         """`__init__` for any word; the short paths must set the same values for theirs."""
         self.text = text = "".join(tokens)
         self.lower = lower = text.lower()
-        self.parts = parts = [t for t in tokens if t not in DASHES]
+        parts = [t for t in tokens if t not in DASHES]
         if len(tokens) == 1 and "-" in text[1:-1]:  # one token the tokenizer kept whole: `GR-2`
-            self.parts = parts = [part for part in text.split("-") if part] or parts
+            parts = [part for part in text.split("-") if part] or parts
+        #: made of dash-separated parts (`GP-UCB`, `GR-2`)
+        self.joined = joined = len(parts) > 1
         cased = not text.islower()  # has a capital (or no letters at all)
         self.named = cased and is_named(text, parts)
         self.head = head = singular(parts[-1]).lower() if parts else ""
         self.is_head = head in vocab.heads
         self.generic_head = head in vocab.generic_heads
         singular_lower = singular(lower)
-        self.prefixed = len(parts) > 1 and head != singular_lower
+        self.prefixed = joined and head != singular_lower
         adverb = len(lower) > 4 and lower.endswith("ly") and "-" not in lower
         self.weak = lower in vocab.weak or adverb
         self.generic = generic = singular_lower in vocab.generic
@@ -210,7 +212,7 @@ class Form:
         #: can be part of a capitalised name (`Slow Drift`)
         self.capitalised = first_upper and tokens[0].isalpha() and not stop and not generic
         self.has_upper = cased and any(map(str.isupper, text))
-        self.based = len(parts) > 1 and parts[-1].lower() == "based"  # `X-based`
+        self.based = joined and parts[-1].lower() == "based"  # `X-based`
         self.cue = lower in CUE_VERBS or lower == "based" or self.based  # see `rules.cue_phrases`
         #: the offsets of its tokens with two or more capitals (`LLMs`): short forms, maybe
         self.capitals = (tuple(k for k, token in enumerate(tokens) if sum(map(str.isupper, token)) >= 2)
@@ -230,7 +232,6 @@ class Form:
     def _plain(self, text: str, vocab: Vocabulary) -> None:
         """`__init__` for one lower-case token of letters only (no capital, dash or digit)."""
         self.text = self.lower = text
-        self.parts = [text]
         self.head = head = singular(text)
         self.is_head = is_head = head in vocab.heads
         self.generic_head = head in vocab.generic_heads
@@ -244,7 +245,7 @@ class Form:
         self.plural = head != text
         self.singular = head == text
         self.adjective = text.endswith(_ADJECTIVE_SUFFIXES)
-        self.named = self.prefixed = self.nounlike = self.capitalised = self.has_upper = self.based = False
+        self.named = self.joined = self.prefixed = self.nounlike = self.capitalised = self.has_upper = self.based = False
         self.cue = cue = text in CUE_VERBS or text == "based"
         self.capitals = ()
         self.dataset = dataset = "head" if head in DATASET_HEADS else ""
@@ -256,7 +257,6 @@ class Form:
         shape, no dash, one capital."""
         self.text = text
         self.lower = lower = text.lower()
-        self.parts = [text]
         self.head = head = singular(text).lower()
         self.is_head = is_head = head in vocab.heads
         self.generic_head = head in vocab.generic_heads
@@ -272,7 +272,7 @@ class Form:
         self.singular = singular(text) == text
         self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
         self.capitalised = capitalised = not stop and not generic
-        self.named = self.prefixed = self.based = self.eponym = False
+        self.named = self.joined = self.prefixed = self.based = self.eponym = False
         self.nounlike = self.has_upper = True
         self.cue = cue = lower in CUE_VERBS or lower == "based"
         self.capitals = ()
