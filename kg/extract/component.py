@@ -177,7 +177,7 @@ class MethodTagger:
             return False
         if "NON_HEADS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in self.vocab.non_heads:
             return False  # a task, material or metric (`machine translation (MT)`)
-        if self.forms[tuple(tokens.text[short[0]:short[1]])].named:
+        if self.forms.word(tokens.text[short[0]:short[1]]).named:
             return True
         words = clean_surface(long_text).split()
         if (len(words) >= 2 or "-" in words[-1]) and singular(words[-1].split("-")[-1]).lower() in self.vocab.heads:

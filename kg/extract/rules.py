@@ -312,7 +312,7 @@ def _accept(words: Words, phrase: list[int]) -> Candidate | None:
 def _accept_based_prefix(words: Words, i: int) -> Candidate | None:
     """`X-based` (one word): X, the word without its `-based`, taken as `_accept` takes a single word."""
     start, end = words.starts[i], words.ends[i]
-    form = words.form_of[tuple(words.tokens.text[start:end - 2])]
+    form = words.form_of.word(words.tokens.text[start:end - 2])
     if form.weak or form.stop or not form.has_upper or form.generic or start in words.tokens.starts_sentence:
         return None
     return start, end - 2, CUE

@@ -172,6 +172,9 @@ class Form:
             if word[0].isupper() and word[1:].islower():
                 self._title(word, vocab)  # `Transformer`: the next most common
                 return
+            if word.isupper():
+                self._upper(word, vocab)  # `LLM`, `GPU`: most of the rest
+                return
         self._general(tokens, vocab)
 
     def _general(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
@@ -281,6 +284,37 @@ class Form:
         self.marked = is_head or cue or capitalised or bool(dataset)
 
 
+    def _upper(self, text: str, vocab: Vocabulary) -> None:
+        """`__init__` for one token of letters without a lower-case one (`LLM`): no name by its
+        shape (no digit, no dash, no `[a-z][A-Z]`), no dash."""
+        self.text = text
+        self.lower = lower = text.lower()
+        self.head = head = singular(text).lower()
+        self.is_head = is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        singular_lower = singular(lower)
+        adverb = len(lower) > 4 and lower.endswith("ly")
+        self.weak = lower in vocab.weak or adverb
+        self.generic = generic = singular_lower in vocab.generic
+        self.stop = stop = lower in vocab.stop_words
+        open_class = lower[:1].isalpha() and not stop and lower not in vocab.verbs
+        self.modifier = open_class and len(lower) >= 2 and not adverb and singular_lower == lower
+        self.continues = open_class and not lower.endswith("ly")
+        self.plural = singular_lower != lower
+        self.singular = singular(text) == text
+        self.nounlike = first_upper = text[0].isupper()
+        self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
+        self.capitalised = capitalised = first_upper and not stop and not generic
+        self.named = self.joined = self.prefixed = self.based = False
+        self.has_upper = True
+        self.cue = cue = lower in CUE_VERBS or lower == "based"
+        self.capitals = capitals = (0,) if sum(map(str.isupper, text)) >= 2 else ()
+        self.dataset = dataset = ("head" if singular_lower in DATASET_HEADS else
+                                  "suffix" if _is_dataset_suffixed(text) else "")
+        self.eponym = eponym = head in EPONYM_HEADS and not first_upper
+        self.marked = is_head or cue or capitalised or bool(capitals) or bool(dataset) or eponym
+
+
 class Forms(dict):
     """Word -> its `Form` for one vocabulary, made on first look-up: keyed by a token's text, or
     by the tuple of token texts of a dash-joined word. Starts afresh when `limit` words are held."""
@@ -289,6 +323,11 @@ class Forms(dict):
         super().__init__()
         self.vocab = vocab
         self.limit = limit
+
+    def word(self, texts: list[str]) -> Form:
+        """The `Form` of the word of token texts `texts`, keyed as `rules.Words` keys it (a
+        one-token word by its text), so that no word has two."""
+        return self[texts[0] if len(texts) == 1 else tuple(texts)]
 
     def __missing__(self, key: str | tuple[str, ...]) -> Form:
         if len(self) >= self.limit:
