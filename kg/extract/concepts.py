@@ -116,8 +116,8 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
-    lower = [f._replace(acronyms=tuple((short, long) for short, long in f.acronyms if long == long.lower()))
-             for f in found]  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
+    lower = ([(short, long) for short, long in f.acronyms if long == long.lower()]
+             for f in found)  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
     datasets = dataset_mentions(found, _corpus_short_forms(lower, vocab.lexicon_pairs))
     return Concepts(_link(method_mentions(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
                     _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
@@ -208,7 +208,7 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
     its `max_concepts` most salient concepts (None: all)."""
     key_of, display = (name_key, _name_form) if kind == "dataset" else (concept_key, display_form)
-    shorts = _corpus_short_forms(found, lexicon_pairs, key_of)
+    shorts = _corpus_short_forms((f.acronyms for f in found), lexicon_pairs, key_of)
     long_forms: Counter[tuple[str, str]] = Counter()
     per_paper: list[list[_Mention]] = []
     for paper in found:
@@ -248,12 +248,13 @@ def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
     return [concepts[i] for i in sorted(ranked[:limit])]
 
 
-def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]],
+def _corpus_short_forms(acronyms: Iterable[Iterable[tuple[str, str]]], lexicon_pairs: Sequence[tuple[str, str]],
                         key_of: Callable[[str], str] = concept_key) -> dict[str, str]:
-    """Short form -> concept key, from every paper's definitions, then the lexicon's."""
+    """Short form -> concept key, from every paper's definitions (`acronyms`, its `(short, long)`
+    pairs per paper), then the lexicon's."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for paper in found:
-        for short, long in paper.acronyms:
+    for pairs in acronyms:
+        for short, long in pairs:
             votes[bare_short_form(short)][key_of(long)] += 1
     chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
     for short, long in lexicon_pairs:

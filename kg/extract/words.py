@@ -175,6 +175,10 @@ class Form:
             if word.isupper():
                 self._upper(word, vocab)  # `LLM`, `GPU`: most of the rest
                 return
+        elif len(tokens) == 3 and tokens[1] == "-" and tokens[0].isalpha() and tokens[0].islower() \
+                and tokens[2].isalpha() and tokens[2].islower():
+            self._joined(tokens[0], tokens[2], vocab)  # `quantization-aware`: the commonest joined word
+            return
         self._general(tokens, vocab)
 
     def _general(self, tokens: tuple[str, ...], vocab: Vocabulary) -> None:
@@ -283,6 +287,34 @@ class Form:
                                   "suffix" if _is_dataset_suffixed(text) else "")
         self.marked = is_head or cue or capitalised or bool(dataset)
 
+
+    def _joined(self, first: str, last: str, vocab: Vocabulary) -> None:
+        """`__init__` for two lower-case tokens of letters joined by `-` (`quantization-aware`): no
+        capital, no adverb, open class unless listed."""
+        self.text = text = f"{first}-{last}"
+        self.lower = lower = text.lower()
+        self.joined = self.nounlike = True
+        self.head = head = singular(last).lower()
+        self.is_head = is_head = head in vocab.heads
+        self.generic_head = head in vocab.generic_heads
+        singular_lower = singular(lower)
+        self.prefixed = head != singular_lower
+        self.weak = lower in vocab.weak
+        self.generic = singular_lower in vocab.generic
+        self.stop = stop = lower in vocab.stop_words
+        self.modifier = open_class = not stop and lower not in vocab.verbs
+        self.continues = open_class and not lower.endswith("ly")
+        self.plural = singular_lower != lower
+        self.singular = singular(text) == text
+        self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
+        self.named = self.capitalised = self.has_upper = False
+        self.based = based = last.lower() == "based"
+        self.cue = cue = lower in CUE_VERBS or lower == "based" or based
+        self.capitals = ()
+        self.dataset = dataset = ("head" if singular_lower in DATASET_HEADS else
+                                  "variant" if first in vocab.dataset_names else "")
+        self.eponym = eponym = head in EPONYM_HEADS
+        self.marked = is_head or cue or bool(dataset) or eponym
 
     def _upper(self, text: str, vocab: Vocabulary) -> None:
         """`__init__` for one token of letters without a lower-case one (`LLM`): no name by its
