@@ -71,10 +71,12 @@ class Concepts(NamedTuple):
     datasets: dict[str, tuple[Method, ...]]
 
 
-class _Mention(NamedTuple):
-    key: str
-    form: str
-    use: _Use
+class _Mentions(NamedTuple):
+    """A paper's mentions after linking, in text order, as parallel lists (three lists a paper,
+    not a record a mention): each one's concept key, label candidate and use."""
+    keys: list[str]
+    forms: list[str]
+    uses: list[_Use]
 
 
 #: At most this many concepts of a kind per paper by default: the salient ones (`_salient`).
@@ -210,7 +212,7 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     key_of, display = (name_key, _name_form) if kind == "dataset" else (concept_key, display_form)
     shorts = _corpus_short_forms((f.acronyms for f in found), lexicon_pairs, key_of)
     long_forms: Counter[tuple[str, str]] = Counter()
-    per_paper: list[list[_Mention]] = []
+    per_paper: list[_Mentions] = []
     for paper in found:
         local = {bare_short_form(short): key_of(long) for short, long in paper.acronyms}
         for short, long in paper.acronyms:
@@ -226,8 +228,8 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     result: dict[str, tuple[Method, ...]] = {}
     for paper, mentions in zip(found, per_paper):
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
-        for m in mentions:
-            grouped[m.key].append(m.use.mention)
+        for key, use in zip(mentions.keys, mentions.uses):
+            grouped[key].append(use.mention)
         concepts = [Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence),
                            kind=kind) for key, evidence in grouped.items()]
         result[paper.key] = tuple(_salient(concepts, max_concepts))
@@ -263,15 +265,16 @@ def _corpus_short_forms(acronyms: Iterable[Iterable[tuple[str, str]]], lexicon_p
 
 
 def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str], key_of: Callable[[str], str],
-              display: Callable[..., str]) -> list[_Mention]:
-    uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.text) in shorts]
-    found = []
-    for use in sorted(uses, key=lambda u: u.start):
+              display: Callable[..., str]) -> _Mentions:
+    uses = sorted(list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.text) in shorts],
+                  key=lambda u: u.start)
+    keys, forms = [], []
+    for use in uses:
         text = use.text
         bare = bare_short_form(text)
-        key = local.get(bare) or shorts.get(bare) or key_of(text)
-        found.append(_Mention(key, display(text, sentence_start=use.sentence_start), use))
-    return found
+        keys.append(local.get(bare) or shorts.get(bare) or key_of(text))
+        forms.append(display(text, sentence_start=use.sentence_start))
+    return _Mentions(keys, forms, uses)
 
 
 def _name_form(text: str, *, sentence_start: bool) -> str:
@@ -280,34 +283,34 @@ def _name_form(text: str, *, sentence_start: bool) -> str:
     return clean_surface(text)
 
 
-def _folded(per_paper: list[list[_Mention]], long_forms: Counter[tuple[str, str]]
-            ) -> tuple[list[list[_Mention]], Counter[tuple[str, str]]]:
+def _folded(per_paper: list[_Mentions], long_forms: Counter[tuple[str, str]]
+            ) -> tuple[list[_Mentions], Counter[tuple[str, str]]]:
     """Data-set keys folded: a name's spellings (`CIFAR10`, `CIFAR-10`; `Tiny-ImageNet`,
     `TinyImageNet`) and its listed aliases (`MS-COCO` = `COCO`) become one concept, the listed
     name's, else the most mentioned spelling's (ties: the first key alphabetically)."""
     canonical = {squashed(name_key(alias)): name_key(name) for alias, name in vocabulary().dataset_aliases}
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for mentions in per_paper:
-        for m in mentions:
-            spellings[squashed(m.key)][m.key] += 1
+        for key in mentions.keys:
+            spellings[squashed(key)][key] += 1
     for key, _ in long_forms:
         spellings[squashed(key)][key] += 0
     fold = {key: canonical.get(flat) or _most_common(keys) for flat, keys in spellings.items() for key in keys}
     folded: Counter[tuple[str, str]] = Counter()
     for (key, form), n in long_forms.items():
         folded[(fold[key], form)] += n
-    return [[m._replace(key=fold[m.key]) for m in mentions] for mentions in per_paper], folded
+    return [m._replace(keys=[fold[key] for key in m.keys]) for m in per_paper], folded
 
 
-def _labels(per_paper: Sequence[Sequence[_Mention]], long_forms: Counter[tuple[str, str]]
+def _labels(per_paper: Sequence[_Mentions], long_forms: Counter[tuple[str, str]]
             ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     forms: dict[str, dict[str, int]] = {}  # plain dicts: a Counter per key costs more than its counting
     for mentions in per_paper:
-        for m in mentions:
-            counts = forms.get(m.key)
+        for key, form in zip(mentions.keys, mentions.forms):
+            counts = forms.get(key)
             if counts is None:
-                counts = forms[m.key] = {}
-            counts[m.form] = counts.get(m.form, 0) + 1
+                counts = forms[key] = {}
+            counts[form] = counts.get(form, 0) + 1
     longs: dict[str, dict[str, int]] = {}
     for (key, form), n in long_forms.items():
         longs.setdefault(key, {})[form] = n

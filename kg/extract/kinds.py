@@ -81,9 +81,15 @@ def method_mentions(found: Sequence[Any], datasets: Sequence[Any]) -> list[Any]:
         return key not in listed and key not in paper_datasets \
             and (not any(map(str.isalnum, text)) or as_dataset[key] < as_method[key])
 
-    return [f._replace(uses=tuple(u for u in f.uses if method(u.text, keys)),
-                       acronyms=tuple(pair for pair in f.acronyms if not hyped(pair[0]) and not hyped(pair[1])))
-            for f, keys in zip(found, in_paper)]
+    def kept(f: Any, paper_datasets: set[str]) -> Any:
+        """The record without what is no method; the record itself when that is nothing (most)."""
+        uses = tuple(u for u in f.uses if method(u.text, paper_datasets))
+        acronyms = tuple(pair for pair in f.acronyms if not hyped(pair[0]) and not hyped(pair[1]))
+        if len(uses) == len(f.uses) and len(acronyms) == len(f.acronyms):
+            return f
+        return f._replace(uses=uses, acronyms=acronyms)
+
+    return [kept(f, keys) for f, keys in zip(found, in_paper)]
 
 
 def _flat_key(text: str) -> str:
