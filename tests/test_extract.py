@@ -168,7 +168,7 @@ def test_the_short_form_paths_give_what_the_general_path_gives():
     from importlib.resources import files
 
     from kg.extract.vocab import vocabulary
-    from kg.extract.words import Form
+    from kg.extract.forms import Form
 
     vocab = vocabulary()
     text = files("kg").joinpath("data/sample_listing.txt").read_text(encoding="utf-8")

@@ -13,7 +13,8 @@ from itertools import compress, count, product
 from operator import attrgetter
 
 from kg.extract.vocab import Vocabulary
-from kg.extract.words import CUE_VERBS, Forms, Tokens, compound_words
+from kg.extract.forms import CUE_VERBS, Forms
+from kg.extract.words import Tokens, compound_words
 
 NAMED, TITLE, PHRASE, CUE = "NAMED", "TITLE", "PHRASE", "CUE"
 #: A candidate term: `(start, end, label)`, a token range and the rule that found it.
@@ -154,7 +155,7 @@ class Words:
 
 
 def named_methods(words: Words) -> list[Candidate]:
-    """Words shaped like method names (`words.is_named`)."""
+    """Words shaped like method names (`forms.is_named`)."""
     return [(words.starts[i], words.ends[i], NAMED) for i in words.where("named")]
 
 
