@@ -161,25 +161,35 @@ def test_trained_pipeline_uses_tags_and_finds_the_same_names():
 
 
 def test_the_short_form_paths_give_what_the_general_path_gives():
-    """`Form` takes a short path for a lower-case or capitalised word of letters; every slot must
-    hold what the general path computes, on every such word of the sample listing and some traps."""
+    """`Form` takes a short path for a lower-case, capitalised or all-capitals word of letters and for
+    two lower-case ones joined by a dash; every slot must hold what the general path computes, on every
+    such word of the sample listing and some traps."""
     import re
     from importlib.resources import files
 
     from kg.extract.vocab import vocabulary
-    from kg.extract.words import Form
+    from kg.extract.forms import Form
 
     vocab = vocabulary()
     text = files("kg").joinpath("data/sample_listing.txt").read_text(encoding="utf-8")
     traps = ["Transformer", "Bayes", "Datasets", "Corpora", "Analyses", "Based", "Bench", "Eval", "Early",
-             "Propose", "Ünder", "Ab", "Benchmark", "Sampling", "Inequality", "Methods", "quickly", "on"]
-    words = {w for w in re.findall(r"[^\W\d_]+", text) if w.islower() or (w[0].isupper() and w[1:].islower())}
+             "Propose", "Ünder", "Ab", "Benchmark", "Sampling", "Inequality", "Methods", "quickly", "on",
+             "LLM", "LLMS", "A", "I", "VQA", "BENCH", "DATASETS", "PROPOSE", "BASED", "METHOD", "ÉTÉ", "のA", "Aの", "İ"]
+    words = {w for w in re.findall(r"[^\W\d_]+", text) if w.islower() or w.isupper() or w[1:].islower()}
     assert len(words) > 500
     for word in sorted(words) + traps:
         short = Form((word,), vocab)
         general = Form.__new__(Form)
         general._general((word,), vocab)
         assert {s: getattr(short, s) for s in Form.__slots__} == {s: getattr(general, s) for s in Form.__slots__}, word
+    joined = {tuple(w.partition("-")) for w in re.findall(r"\b[^\W\d_]+-[^\W\d_]+\b", text) if w.islower()}
+    assert len(joined) > 50
+    for parts in sorted(joined) + [("x", "-", "based"), ("state", "-", "art"), ("self", "-", "supervised"),
+                                   ("imagenet", "-", "a"), ("data", "-", "sets"), ("pre", "-", "training")]:
+        short = Form(parts, vocab)
+        general = Form.__new__(Form)
+        general._general(parts, vocab)
+        assert {s: getattr(short, s) for s in Form.__slots__} == {s: getattr(general, s) for s in Form.__slots__}, parts
 
 
 def test_list_separators_found_by_spelling_are_those_of_any_case(nlp):

@@ -12,7 +12,7 @@ the indices of the tokens outside the spans with two or more capitals (`LLMs`) i
 Works on `spacy.blank("en")` (add a sentencizer for sentence evidence, as `make_pipeline` does;
 without sentence boundaries the whole text is one sentence); uses POS tags and noun chunks when
 the pipeline provides them. The rules work on plain lists read once per Doc (`words.Tokens`) and
-on per-word facts computed once per distinct word (`words.Form`, kept in `MethodTagger.forms`).
+on per-word facts computed once per distinct word (`forms.Form`, kept in `MethodTagger.forms`).
 """
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ from kg.extract.normalize import clean_surface, concept_text, display_form, sing
 from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
                               technique_phrases, title_phrases)
 from kg.extract.vocab import Vocabulary, vocabulary
-from kg.extract.words import DATASET_HEADS, Forms, Tokens, is_acronym
+from kg.extract.forms import DATASET_HEADS, Forms
+from kg.extract.words import Tokens, is_acronym
 
 SPANS_KEY = "methods"
 #: An acronym definition as text: `(short form, long form)`.
@@ -177,7 +178,7 @@ class MethodTagger:
             return False
         if "NON_HEADS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in self.vocab.non_heads:
             return False  # a task, material or metric (`machine translation (MT)`)
-        if self.forms[tuple(tokens.text[short[0]:short[1]])].named:
+        if self.forms.word(tokens.text[short[0]:short[1]]).named:
             return True
         words = clean_surface(long_text).split()
         if (len(words) >= 2 or "-" in words[-1]) and singular(words[-1].split("-")[-1]).lower() in self.vocab.heads:

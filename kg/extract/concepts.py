@@ -39,10 +39,19 @@ from kg.records import Method, MethodMention, Paper, mention_to_dict
 
 class _Use(NamedTuple):
     """A mention before linking: its first token (for ordering), whether it starts a sentence
-    (for its display form) and the evidence."""
+    (for its display form) and the evidence's fields, one object per mention until linking keeps
+    it (`mention`)."""
     start: int
     sentence_start: bool
-    mention: MethodMention
+    text: str
+    start_char: int
+    end_char: int
+    sentence: str
+
+    @property
+    def mention(self) -> MethodMention:
+        """The evidence as a record."""
+        return MethodMention(self.text, self.start_char, self.end_char, self.sentence)
 
 
 class _Found(NamedTuple):
@@ -62,10 +71,12 @@ class Concepts(NamedTuple):
     datasets: dict[str, tuple[Method, ...]]
 
 
-class _Mention(NamedTuple):
-    key: str
-    form: str
-    mention: MethodMention
+class _Mentions(NamedTuple):
+    """A paper's mentions after linking, in text order, as parallel lists (three lists a paper,
+    not a record a mention): each one's concept key, label candidate and use."""
+    keys: list[str]
+    forms: list[str]
+    uses: list[_Use]
 
 
 #: At most this many concepts of a kind per paper by default: the salient ones (`_salient`).
@@ -107,8 +118,8 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
     """Methods and data sets, each linked over the corpus on its own."""
     vocab = vocabulary()
-    lower = [f._replace(acronyms=tuple((short, long) for short, long in f.acronyms if long == long.lower()))
-             for f in found]  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
+    lower = ([(short, long) for short, long in f.acronyms if long == long.lower()]
+             for f in found)  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
     datasets = dataset_mentions(found, _corpus_short_forms(lower, vocab.lexicon_pairs))
     return Concepts(_link(method_mentions(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
                     _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
@@ -178,7 +189,7 @@ def _reduce(key: str, doc: Doc, text: str) -> _Found:
         if sentence is None:
             last = doc[(starts[k + 1] if k + 1 < len(starts) else len(doc)) - 1]
             sentence = sentence_texts[k] = text[doc[starts[k]].idx:last.idx + len(last)]
-        return _Use(start, start == starts[k], MethodMention(text[start_char:end_char], start_char, end_char, sentence))
+        return _Use(start, start == starts[k], text[start_char:end_char], start_char, end_char, sentence)
 
     def spans(group: Iterable[Span]) -> tuple[_Use, ...]:
         return tuple(use(span.start, span.start_char, span.end_char) for span in group)
@@ -199,9 +210,9 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
     its `max_concepts` most salient concepts (None: all)."""
     key_of, display = (name_key, _name_form) if kind == "dataset" else (concept_key, display_form)
-    shorts = _corpus_short_forms(found, lexicon_pairs, key_of)
+    shorts = _corpus_short_forms((f.acronyms for f in found), lexicon_pairs, key_of)
     long_forms: Counter[tuple[str, str]] = Counter()
-    per_paper: list[list[_Mention]] = []
+    per_paper: list[_Mentions] = []
     for paper in found:
         local = {bare_short_form(short): key_of(long) for short, long in paper.acronyms}
         for short, long in paper.acronyms:
@@ -217,8 +228,8 @@ def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kin
     result: dict[str, tuple[Method, ...]] = {}
     for paper, mentions in zip(found, per_paper):
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
-        for m in mentions:
-            grouped[m.key].append(m.mention)
+        for key, use in zip(mentions.keys, mentions.uses):
+            grouped[key].append(use.mention)
         concepts = [Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence),
                            kind=kind) for key, evidence in grouped.items()]
         result[paper.key] = tuple(_salient(concepts, max_concepts))
@@ -239,12 +250,13 @@ def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
     return [concepts[i] for i in sorted(ranked[:limit])]
 
 
-def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]],
+def _corpus_short_forms(acronyms: Iterable[Iterable[tuple[str, str]]], lexicon_pairs: Sequence[tuple[str, str]],
                         key_of: Callable[[str], str] = concept_key) -> dict[str, str]:
-    """Short form -> concept key, from every paper's definitions, then the lexicon's."""
+    """Short form -> concept key, from every paper's definitions (`acronyms`, its `(short, long)`
+    pairs per paper), then the lexicon's."""
     votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for paper in found:
-        for short, long in paper.acronyms:
+    for pairs in acronyms:
+        for short, long in pairs:
             votes[bare_short_form(short)][key_of(long)] += 1
     chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
     for short, long in lexicon_pairs:
@@ -253,15 +265,16 @@ def _corpus_short_forms(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[s
 
 
 def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str], key_of: Callable[[str], str],
-              display: Callable[..., str]) -> list[_Mention]:
-    uses = list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.mention.text) in shorts]
-    found = []
-    for use in sorted(uses, key=lambda u: u.start):
-        text = use.mention.text
+              display: Callable[..., str]) -> _Mentions:
+    uses = sorted(list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.text) in shorts],
+                  key=lambda u: u.start)
+    keys, forms = [], []
+    for use in uses:
+        text = use.text
         bare = bare_short_form(text)
-        key = local.get(bare) or shorts.get(bare) or key_of(text)
-        found.append(_Mention(key, display(text, sentence_start=use.sentence_start), use.mention))
-    return found
+        keys.append(local.get(bare) or shorts.get(bare) or key_of(text))
+        forms.append(display(text, sentence_start=use.sentence_start))
+    return _Mentions(keys, forms, uses)
 
 
 def _name_form(text: str, *, sentence_start: bool) -> str:
@@ -270,34 +283,34 @@ def _name_form(text: str, *, sentence_start: bool) -> str:
     return clean_surface(text)
 
 
-def _folded(per_paper: list[list[_Mention]], long_forms: Counter[tuple[str, str]]
-            ) -> tuple[list[list[_Mention]], Counter[tuple[str, str]]]:
+def _folded(per_paper: list[_Mentions], long_forms: Counter[tuple[str, str]]
+            ) -> tuple[list[_Mentions], Counter[tuple[str, str]]]:
     """Data-set keys folded: a name's spellings (`CIFAR10`, `CIFAR-10`; `Tiny-ImageNet`,
     `TinyImageNet`) and its listed aliases (`MS-COCO` = `COCO`) become one concept, the listed
     name's, else the most mentioned spelling's (ties: the first key alphabetically)."""
     canonical = {squashed(name_key(alias)): name_key(name) for alias, name in vocabulary().dataset_aliases}
     spellings: dict[str, Counter[str]] = defaultdict(Counter)
     for mentions in per_paper:
-        for m in mentions:
-            spellings[squashed(m.key)][m.key] += 1
+        for key in mentions.keys:
+            spellings[squashed(key)][key] += 1
     for key, _ in long_forms:
         spellings[squashed(key)][key] += 0
     fold = {key: canonical.get(flat) or _most_common(keys) for flat, keys in spellings.items() for key in keys}
     folded: Counter[tuple[str, str]] = Counter()
     for (key, form), n in long_forms.items():
         folded[(fold[key], form)] += n
-    return [[m._replace(key=fold[m.key]) for m in mentions] for mentions in per_paper], folded
+    return [m._replace(keys=[fold[key] for key in m.keys]) for m in per_paper], folded
 
 
-def _labels(per_paper: Sequence[Sequence[_Mention]], long_forms: Counter[tuple[str, str]]
+def _labels(per_paper: Sequence[_Mentions], long_forms: Counter[tuple[str, str]]
             ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     forms: dict[str, dict[str, int]] = {}  # plain dicts: a Counter per key costs more than its counting
     for mentions in per_paper:
-        for m in mentions:
-            counts = forms.get(m.key)
+        for key, form in zip(mentions.keys, mentions.forms):
+            counts = forms.get(key)
             if counts is None:
-                counts = forms[m.key] = {}
-            counts[m.form] = counts.get(m.form, 0) + 1
+                counts = forms[key] = {}
+            counts[form] = counts.get(form, 0) + 1
     longs: dict[str, dict[str, int]] = {}
     for (key, form), n in long_forms.items():
         longs.setdefault(key, {})[form] = n

@@ -49,7 +49,7 @@ def _name_like(words: Words, i: int, dashed: bool = False) -> bool:
     form = words.forms[i]
     if form.stop or form.generic or not form.text[:1].isalnum():
         return False
-    return bool(form.capitals) or form.named or (dashed and form.text[:1].isupper() and len(form.parts) > 1)
+    return bool(form.capitals) or form.named or (dashed and form.text[:1].isupper() and form.joined)
 
 
 def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:

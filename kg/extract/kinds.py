@@ -41,8 +41,8 @@ def dataset_mentions(found: Sequence[Any], method_shorts: Mapping[str, str]) -> 
     dataset_shorts = {bare_short_form(short) for f in found for short, _ in f.dataset_acronyms}
     dataset_shorts.update(bare_short_form(short) for short, _ in vocab.dataset_pairs)
     as_method = Counter(key for f in found  # names only: a lower-case data set is never voted off
-                        for key in {concept_key(u.mention.text) for u in f.uses if not u.mention.text.islower()})
-    as_dataset = Counter(key for f in found for key in {name_key(u.mention.text) for u in f.datasets})
+                        for key in {concept_key(u.text) for u in f.uses if not u.text.islower()})
+    as_dataset = Counter(key for f in found for key in {name_key(u.text) for u in f.datasets})
 
     def named(text: str) -> bool:
         if not is_name(text, vocab):
@@ -55,7 +55,7 @@ def dataset_mentions(found: Sequence[Any], method_shorts: Mapping[str, str]) -> 
         return not (bare in method_shorts and bare not in dataset_shorts) \
             and not (methods >= METHOD_PAPERS and methods > 2 * as_dataset[key])
 
-    return [f._replace(acronyms=f.dataset_acronyms, uses=tuple(u for u in f.datasets if named(u.mention.text)),
+    return [f._replace(acronyms=f.dataset_acronyms, uses=tuple(u for u in f.datasets if named(u.text)),
                        capitals=(), dataset_acronyms=(), datasets=()) for f in found]
 
 
@@ -67,10 +67,10 @@ def method_mentions(found: Sequence[Any], datasets: Sequence[Any]) -> list[Any]:
     capital or a digit) that at least as many papers of the corpus have as a data set as have it
     as a method."""
     key_of, listed = _flat_key, _listed()
-    in_paper = [{key_of(u.mention.text) for u in f.uses} for f in datasets]
+    in_paper = [{key_of(u.text) for u in f.uses} for f in datasets]
     as_dataset = Counter(key for keys in in_paper for key in keys)
     as_method = Counter(key for f, keys in zip(found, in_paper)
-                        for key in {key_of(u.mention.text) for u in f.uses if not u.mention.text.islower()} - keys)
+                        for key in {key_of(u.text) for u in f.uses if not u.text.islower()} - keys)
 
     def method(text: str, paper_datasets: set[str]) -> bool:
         if is_address(text) or hyped(text):
@@ -81,9 +81,15 @@ def method_mentions(found: Sequence[Any], datasets: Sequence[Any]) -> list[Any]:
         return key not in listed and key not in paper_datasets \
             and (not any(map(str.isalnum, text)) or as_dataset[key] < as_method[key])
 
-    return [f._replace(uses=tuple(u for u in f.uses if method(u.mention.text, keys)),
-                       acronyms=tuple(pair for pair in f.acronyms if not hyped(pair[0]) and not hyped(pair[1])))
-            for f, keys in zip(found, in_paper)]
+    def kept(f: Any, paper_datasets: set[str]) -> Any:
+        """The record without what is no method; the record itself when that is nothing (most)."""
+        uses = tuple(u for u in f.uses if method(u.text, paper_datasets))
+        acronyms = tuple(pair for pair in f.acronyms if not hyped(pair[0]) and not hyped(pair[1]))
+        if len(uses) == len(f.uses) and len(acronyms) == len(f.acronyms):
+            return f
+        return f._replace(uses=uses, acronyms=acronyms)
+
+    return [kept(f, keys) for f, keys in zip(found, in_paper)]
 
 
 def _flat_key(text: str) -> str:

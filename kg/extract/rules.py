@@ -13,7 +13,8 @@ from itertools import compress, count, product
 from operator import attrgetter
 
 from kg.extract.vocab import Vocabulary
-from kg.extract.words import CUE_VERBS, Forms, Tokens, compound_words
+from kg.extract.forms import CUE_VERBS, Forms
+from kg.extract.words import Tokens, compound_words
 
 NAMED, TITLE, PHRASE, CUE = "NAMED", "TITLE", "PHRASE", "CUE"
 #: A candidate term: `(start, end, label)`, a token range and the rule that found it.
@@ -154,7 +155,7 @@ class Words:
 
 
 def named_methods(words: Words) -> list[Candidate]:
-    """Words shaped like method names (`words.is_named`)."""
+    """Words shaped like method names (`forms.is_named`)."""
     return [(words.starts[i], words.ends[i], NAMED) for i in words.where("named")]
 
 
@@ -312,7 +313,7 @@ def _accept(words: Words, phrase: list[int]) -> Candidate | None:
 def _accept_based_prefix(words: Words, i: int) -> Candidate | None:
     """`X-based` (one word): X, the word without its `-based`, taken as `_accept` takes a single word."""
     start, end = words.starts[i], words.ends[i]
-    form = words.form_of[tuple(words.tokens.text[start:end - 2])]
+    form = words.form_of.word(words.tokens.text[start:end - 2])
     if form.weak or form.stop or not form.has_upper or form.generic or start in words.tokens.starts_sentence:
         return None
     return start, end - 2, CUE
