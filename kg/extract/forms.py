@@ -44,11 +44,8 @@ class Form:
             if word.islower():
                 self._plain(word, vocab)  # most words: the same facts, fewer tests
                 return
-            if word[0].isupper() and word[1:].islower():
-                self._title(word, vocab)  # `Transformer`: the next most common
-                return
-            if word.isupper():
-                self._upper(word, vocab)  # `LLM`, `GPU`: most of the rest
+            if word[0].isupper() and (word[1:].islower() or word.isupper()):
+                self._capitalised(word, vocab)  # `Transformer`, then `LLM`, `GPU`: most of the rest
                 return
         elif len(tokens) == 3 and tokens[1] == "-" and tokens[0].isalpha() and tokens[0].islower() \
                 and tokens[2].isalpha() and tokens[2].islower():
@@ -134,9 +131,9 @@ class Form:
         self.eponym = eponym = head in EPONYM_HEADS
         self.marked = is_head or cue or bool(dataset) or eponym
 
-    def _title(self, text: str, vocab: Vocabulary) -> None:
-        """`__init__` for one capitalised token of letters only (`Transformer`): no name by its
-        shape, no dash, one capital."""
+    def _capitalised(self, text: str, vocab: Vocabulary) -> None:
+        """`__init__` for one token of letters, capitalised (`Transformer`) or all capitals (`LLM`):
+        no name by its shape (no digit, no dash, no `[a-z][A-Z]`), no dash."""
         self.text = text
         self.lower = lower = text.lower()
         self.head = head = singular(text).lower()
@@ -157,11 +154,10 @@ class Form:
         self.named = self.joined = self.prefixed = self.based = self.eponym = False
         self.nounlike = self.has_upper = True
         self.cue = cue = lower in CUE_VERBS or lower == "based"
-        self.capitals = ()
+        self.capitals = capitals = (0,) if sum(map(str.isupper, text)) >= 2 else ()
         self.dataset = dataset = ("head" if singular_lower in DATASET_HEADS else
                                   "suffix" if _is_dataset_suffixed(text) else "")
-        self.marked = is_head or cue or capitalised or bool(dataset)
-
+        self.marked = is_head or cue or capitalised or bool(capitals) or bool(dataset)
 
     def _joined(self, first: str, last: str, vocab: Vocabulary) -> None:
         """`__init__` for two lower-case tokens of letters joined by `-` (`quantization-aware`): no
@@ -190,36 +186,6 @@ class Form:
                                   "variant" if first in vocab.dataset_names else "")
         self.eponym = eponym = head in EPONYM_HEADS
         self.marked = is_head or cue or bool(dataset) or eponym
-
-    def _upper(self, text: str, vocab: Vocabulary) -> None:
-        """`__init__` for one token of letters without a lower-case one (`LLM`): no name by its
-        shape (no digit, no dash, no `[a-z][A-Z]`), no dash."""
-        self.text = text
-        self.lower = lower = text.lower()
-        self.head = head = singular(text).lower()
-        self.is_head = is_head = head in vocab.heads
-        self.generic_head = head in vocab.generic_heads
-        singular_lower = singular(lower)
-        adverb = len(lower) > 4 and lower.endswith("ly")
-        self.weak = lower in vocab.weak or adverb
-        self.generic = generic = singular_lower in vocab.generic
-        self.stop = stop = lower in vocab.stop_words
-        open_class = lower[:1].isalpha() and not stop and lower not in vocab.verbs
-        self.modifier = open_class and len(lower) >= 2 and not adverb and singular_lower == lower
-        self.continues = open_class and not lower.endswith("ly")
-        self.plural = singular_lower != lower
-        self.singular = singular(text) == text
-        self.nounlike = first_upper = text[0].isupper()
-        self.adjective = lower.endswith(_ADJECTIVE_SUFFIXES)
-        self.capitalised = capitalised = first_upper and not stop and not generic
-        self.named = self.joined = self.prefixed = self.based = False
-        self.has_upper = True
-        self.cue = cue = lower in CUE_VERBS or lower == "based"
-        self.capitals = capitals = (0,) if sum(map(str.isupper, text)) >= 2 else ()
-        self.dataset = dataset = ("head" if singular_lower in DATASET_HEADS else
-                                  "suffix" if _is_dataset_suffixed(text) else "")
-        self.eponym = eponym = head in EPONYM_HEADS and not first_upper
-        self.marked = is_head or cue or capitalised or bool(capitals) or bool(dataset) or eponym
 
 
 class Forms(dict):
