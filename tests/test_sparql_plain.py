@@ -62,6 +62,11 @@ SELECT DISTINCT ?author ?paper ?label ?title ?position ?track WHERE {
   ?p kg:authorship ?signature ; kg:key ?paper ; rdfs:label ?label . ?signature kg:person ?person ; kg:position ?position .
   OPTIONAL { ?p schema:name ?title } OPTIONAL { ?p kg:inTrack/skos:prefLabel ?track }
 } ORDER BY ?position ?paper""",
+    "authors-per-area": """
+SELECT ?area ?label (COUNT(DISTINCT ?person) AS ?authors) (COUNT(DISTINCT ?paper) AS ?papers) WHERE {
+  ?paper kg:inTrack/skos:broader* ?concept ; schema:author ?person .
+  ?concept a kg:Area ; kg:key ?area ; skos:prefLabel ?label .
+} GROUP BY ?area ?label ORDER BY DESC(?authors) ?area""",
     "authors-per-track": """
 SELECT ?track ?label (COUNT(DISTINCT ?person) AS ?authors) (COUNT(DISTINCT ?paper) AS ?papers) WHERE {
   ?paper kg:inTrack ?concept ; schema:author ?person . ?concept kg:key ?track ; skos:prefLabel ?label .
