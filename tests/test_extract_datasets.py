@@ -60,6 +60,28 @@ def test_a_name_ending_in_s_is_never_made_singular():
     assert {"nuScenes", "Cityscapes", "Frost Glyphs"} <= found and not found & {"nuScene", "Cityscape", "Frost Glyph"}
 
 
+def test_a_defined_long_form_of_a_data_set_is_never_made_singular(nlp):
+    doc = nlp("We score on the Amber Pond Benchmarks (APB) and on Street View House Numbers (SVHN).")
+    assert set(doc._.kg_dataset_acronyms) == {("APB", "Amber Pond Benchmarks"), ("SVHN", "Street View House Numbers")}
+    assert not doc._.kg_acronyms  # a listed short form (`SVHN`) makes its definition a data set's
+    (found,) = labels("We score on the Amber Pond Benchmarks (APB). GlintNet wins on APB.")
+    assert "Amber Pond Benchmarks" in found and "Amber Pond Benchmark" not in found
+
+
+def test_a_method_long_form_is_still_made_singular(nlp):
+    assert nlp("We train Deep Glint Networks (DGNs) on images.")._.kg_acronyms == (("DGNs", "Deep Glint Network"),)
+
+
+@pytest.mark.parametrize("text, names", [
+    ("We evaluate GlintNet on the FernWatch and the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+    ("We evaluate GlintNet on the FernWatch and Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+    ("Scores drop on the FernWatch or the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+])
+def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_the(text, names):
+    (found,) = labels(text)
+    assert names <= found and not any(label.lower().startswith("the") for label in found)
+
+
 def test_a_listed_name_is_found_in_any_case_when_it_has_a_digit(nlp):
     text = "We train a ResNet on Cifar-10 and on Wikitext-103."
     assert {"Cifar-10", "Wikitext-103"} <= set(datasets(nlp, text))

@@ -68,14 +68,21 @@ def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
 
 def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: str = LIST,
                 dashed: bool = False) -> list[Candidate]:
-    """The name-like words listed with a term (`,`/`and`/`or` between), outside `taken`, labelled
-    `label`; `dashed` also takes capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`)."""
+    """The name-like words listed with a term (`,`/`and`/`or` between, a `the` after them), outside
+    `taken`, labelled `label`; `dashed` also takes capitalised dash-joined words (for data sets:
+    `COCO-C and Flickr-C`)."""
     ends = {end for _, end, _ in terms}
     starts = {start for start, _, _ in terms}
     tokens = words.tokens
     text = tokens.text
     separators = words.separators  # a word with no separator beside it is linked to nothing
-    candidates = [i for i in words.marked if (words.starts[i] - 1 in separators or words.ends[i] in separators)
+
+    def before(i: int) -> int:
+        """The token before word `i`, past a `the` after a separator (`SmartWatch and the Motion`)."""
+        k = words.starts[i] - 1
+        return k - 1 if k - 1 in separators and text[k].lower() == "the" else k
+
+    candidates = [i for i in words.marked if (before(i) in separators or words.ends[i] in separators)
                   and words.starts[i] not in taken and _name_like(words, i, dashed)]
     method = set()
 
@@ -92,16 +99,18 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
     def linked(i: int, step: int) -> int | None:
         """The word index across list separators from word `i` (left: -1, right: +1)."""
         if step < 0:
-            k = words.starts[i] - 1
+            k = first = before(i)
             while k in separators:
                 k -= 1
-            if k == words.starts[i] - 1 or k < 0 or not listed(text[k + 1:words.starts[i]], words.ends[i]):
+            if k == first or k < 0 or not listed(text[k + 1:words.starts[i]], words.ends[i]):
                 return None
             return -(k + 1)  # a token end, marked negative: the word ending there
         k = words.ends[i]
         while k in separators:
             k += 1
-        if k == words.ends[i] or k >= len(tokens) or not listed(text[words.ends[i]:k], words.starts[i] - 1):
+        if k > words.ends[i] and k < len(tokens) and text[k].lower() == "the":
+            k += 1  # `SmartWatch and the Motion Gesture datasets`
+        if k == words.ends[i] or k >= len(tokens) or not listed(text[words.ends[i]:k], before(i)):
             return None
         return k
 
