@@ -39,6 +39,10 @@ def labels(*texts: str) -> list[set[str]]:
     ("organisation", "We test on MNIST and NVIDIA with a small ViT.", {"NVIDIA"}),
     ("capitalised adjective", "We present a comprehensive Multimodal benchmark for planning.", {"Multimodal"}),
     ("weak word", "Contributions: (1) A New Dataset of river scenes.", {"New", "New Dataset"}),
+    ("common noun", "We collect a unified physical-digital Attack dataset of 12 digital attacks.", {"Attack"}),
+    ("language and acronym", "We publish the first Chinese QX dataset with four QX speakers.", {"Chinese QX", "QX"}),
+    ("programming language", "VF-Sniffer wins on the Java and Python datasets.", {"Java", "Python"}),
+    ("mapping task", "We release a new NL-to-program benchmark for assistants.", {"NL-to-program"}),
 ])
 def test_what_is_no_data_set_name(kind, text, bad):
     (found,) = labels(text)
@@ -46,6 +50,11 @@ def test_what_is_no_data_set_name(kind, text, bad):
 
 
 # --- names whole and as written ---------------------------------------------------------------------
+
+def test_a_capitalised_word_is_a_name_when_the_paper_never_writes_it_in_lower_case():
+    assert labels("We test on the Yelp dataset and the Cora dataset.", "Attack detection on the Reddit dataset.") \
+        == [{"Yelp", "Cora"}, {"Reddit"}]
+
 
 def test_a_name_ending_in_a_count_with_a_unit_is_not_cut(nlp):
     text = "Pretrained on LAION-400m and Flickr30K, it reaches 80% on ImageNet-1K and Quokka-21K."
