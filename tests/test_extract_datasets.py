@@ -91,6 +91,11 @@ def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_t
     assert names <= found and not any(label.lower().startswith("the") for label in found)
 
 
+def test_a_the_links_a_name_to_a_data_set_only_when_both_have_one(nlp):
+    text = "With both GlowCode and the TP9 benchmark, and on datasets Heron42 and The Pile, we test."
+    assert datasets(nlp, text) == ["TP9", "Heron42", "The Pile"] and "GlowCode" in methods(nlp, text)
+
+
 def test_a_listed_name_is_found_in_any_case_when_it_has_a_digit(nlp):
     text = "We train a ResNet on Cifar-10 and on Wikitext-103."
     assert {"Cifar-10", "Wikitext-103"} <= set(datasets(nlp, text))
