@@ -39,6 +39,10 @@ def labels(*texts: str) -> list[set[str]]:
     ("organisation", "We test on MNIST and NVIDIA with a small ViT.", {"NVIDIA"}),
     ("capitalised adjective", "We present a comprehensive Multimodal benchmark for planning.", {"Multimodal"}),
     ("weak word", "Contributions: (1) A New Dataset of river scenes.", {"New", "New Dataset"}),
+    ("common noun", "We collect a unified physical-digital Attack dataset of 12 digital attacks.", {"Attack"}),
+    ("language and acronym", "We publish the first Chinese QX dataset with four QX speakers.", {"Chinese QX", "QX"}),
+    ("programming language", "VF-Sniffer wins on the Java and Python datasets.", {"Java", "Python"}),
+    ("mapping task", "We release a new NL-to-program benchmark for assistants.", {"NL-to-program"}),
 ])
 def test_what_is_no_data_set_name(kind, text, bad):
     (found,) = labels(text)
@@ -46,6 +50,11 @@ def test_what_is_no_data_set_name(kind, text, bad):
 
 
 # --- names whole and as written ---------------------------------------------------------------------
+
+def test_a_capitalised_word_is_a_name_when_the_paper_never_writes_it_in_lower_case():
+    assert labels("We test on the Yelp dataset and the Cora dataset.", "Attack detection on the Reddit dataset.") \
+        == [{"Yelp", "Cora"}, {"Reddit"}]
+
 
 def test_a_name_ending_in_a_count_with_a_unit_is_not_cut(nlp):
     text = "Pretrained on LAION-400m and Flickr30K, it reaches 80% on ImageNet-1K and Quokka-21K."
@@ -58,6 +67,33 @@ def test_a_name_ending_in_a_count_with_a_unit_is_not_cut(nlp):
 def test_a_name_ending_in_s_is_never_made_singular():
     (found,) = labels("We evaluate on nuScenes, on Cityscapes and on the Frost Glyphs dataset.")
     assert {"nuScenes", "Cityscapes", "Frost Glyphs"} <= found and not found & {"nuScene", "Cityscape", "Frost Glyph"}
+
+
+def test_a_defined_long_form_of_a_data_set_is_never_made_singular(nlp):
+    doc = nlp("We score on the Amber Pond Benchmarks (APB) and on Street View House Numbers (SVHN).")
+    assert set(doc._.kg_dataset_acronyms) == {("APB", "Amber Pond Benchmarks"), ("SVHN", "Street View House Numbers")}
+    assert not doc._.kg_acronyms  # a listed short form (`SVHN`) makes its definition a data set's
+    (found,) = labels("We score on the Amber Pond Benchmarks (APB). GlintNet wins on APB.")
+    assert "Amber Pond Benchmarks" in found and "Amber Pond Benchmark" not in found
+
+
+def test_a_method_long_form_is_still_made_singular(nlp):
+    assert nlp("We train Deep Glint Networks (DGNs) on images.")._.kg_acronyms == (("DGNs", "Deep Glint Network"),)
+
+
+@pytest.mark.parametrize("text, names", [
+    ("We evaluate GlintNet on the FernWatch and the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+    ("We evaluate GlintNet on the FernWatch and Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+    ("Scores drop on the FernWatch or the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+])
+def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_the(text, names):
+    (found,) = labels(text)
+    assert names <= found and not any(label.lower().startswith("the") for label in found)
+
+
+def test_a_the_links_a_name_to_a_data_set_only_when_both_have_one(nlp):
+    text = "With both GlowCode and the TP9 benchmark, and on datasets Heron42 and The Pile, we test."
+    assert datasets(nlp, text) == ["TP9", "Heron42", "The Pile"] and "GlowCode" in methods(nlp, text)
 
 
 def test_a_listed_name_is_found_in_any_case_when_it_has_a_digit(nlp):

@@ -150,8 +150,9 @@ class MethodTagger:
 
     def _definitions(self, tokens: Tokens, lexicon: list[Candidate]) -> tuple[list[Pair], list[Candidate],
                                                                                list[Pair], list[Candidate]]:
-        """Accepted method acronym pairs and every use of their short and long forms; the same for
-        data sets (a long form ending in a data-set head: `Penn Discourse Treebank (PDTB)`)."""
+        """Accepted method acronym pairs (the long form singular: a label) and every use of their
+        short and long forms; the same for data sets (`_is_dataset_definition`), whose long form is
+        a name kept as written (`Street View House Numbers (SVHN)`)."""
         pairs: list[Pair] = []
         found: list[Candidate] = []
         dataset_pairs: list[Pair] = []
@@ -159,16 +160,21 @@ class MethodTagger:
         shorts: set[str] = set()
         for short, long in definitions(tokens):
             short_text, long_text = tokens.span_text(*short), tokens.span_text(*long)
-            pair = (short_text, display_form(long_text, sentence_start=long[0] in tokens.starts_sentence))
             uses = [(*long, LONG_FORM)] + _occurrences(tokens, *long) + _acronym_uses(tokens, short_text)
-            if "DATASETS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in DATASET_HEADS:
-                dataset_pairs.append(pair)
+            if "DATASETS" not in self.disabled and self._is_dataset_definition(tokens, short_text, long):
+                dataset_pairs.append((short_text, clean_surface(long_text)))  # a name, as written
                 dataset_found += [(start, end, DATASET) for start, end, _ in uses]
             elif self._is_method_definition(tokens, short, long, long_text, lexicon, shorts):
                 shorts.add(bare_short_form(short_text))
-                pairs.append(pair)
+                pairs.append((short_text, display_form(long_text, sentence_start=long[0] in tokens.starts_sentence)))
                 found += uses
         return pairs, found, dataset_pairs, dataset_found
+
+    def _is_dataset_definition(self, tokens: Tokens, short_text: str, long: Range) -> bool:
+        """A definition names a data set when its long form ends in a data-set head (`Penn
+        Discourse Treebank (PDTB)`) or its short form is a listed one-word name (`SVHN`)."""
+        return singular(tokens.text[long[1] - 1]).lower() in DATASET_HEADS \
+            or bare_short_form(short_text) in self.vocab.dataset_names
 
     def _is_method_definition(self, tokens: Tokens, short: Range, long: Range, long_text: str,
                               lexicon: list[Candidate], shorts: set[str]) -> bool:

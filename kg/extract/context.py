@@ -68,14 +68,28 @@ def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
 
 def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: str = LIST,
                 dashed: bool = False) -> list[Candidate]:
-    """The name-like words listed with a term (`,`/`and`/`or` between), outside `taken`, labelled
-    `label`; `dashed` also takes capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`)."""
+    """The name-like words listed with a term (`,`/`and`/`or` between, and a `the` after them when
+    the other item has one too: `the SmartWatch and the Motion Gesture datasets`, not `both
+    BabelCode and the TP3 benchmark`), outside `taken`, labelled `label`; `dashed` also takes
+    capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`)."""
     ends = {end for _, end, _ in terms}
     starts = {start for start, _, _ in terms}
     tokens = words.tokens
     text = tokens.text
     separators = words.separators  # a word with no separator beside it is linked to nothing
-    candidates = [i for i in words.marked if (words.starts[i] - 1 in separators or words.ends[i] in separators)
+
+    def the_before(token: int) -> bool:
+        """Whether a `the` comes right before token `token`."""
+        return token >= 1 and text[token - 1].lower() == "the"
+
+    def before(i: int) -> int:
+        """The token before word `i`, past a `the` after a separator (`SmartWatch and the Motion`)."""
+        k = words.starts[i] - 1
+        return k - 1 if k - 1 in separators and the_before(k + 1) else k
+
+    starts_of = {end: start for start, end, _ in terms}
+
+    candidates = [i for i in words.marked if (before(i) in separators or words.ends[i] in separators)
                   and words.starts[i] not in taken and _name_like(words, i, dashed)]
     method = set()
 
@@ -92,18 +106,28 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
     def linked(i: int, step: int) -> int | None:
         """The word index across list separators from word `i` (left: -1, right: +1)."""
         if step < 0:
-            k = words.starts[i] - 1
+            k = first = before(i)
             while k in separators:
                 k -= 1
-            if k == words.starts[i] - 1 or k < 0 or not listed(text[k + 1:words.starts[i]], words.ends[i]):
+            if k == first or k < 0 or not listed(text[k + 1:words.starts[i]], words.ends[i]) \
+                    or first < words.starts[i] - 1 and not the_before(item_start(k + 1)):
                 return None
             return -(k + 1)  # a token end, marked negative: the word ending there
         k = words.ends[i]
         while k in separators:
             k += 1
-        if k == words.ends[i] or k >= len(tokens) or not listed(text[words.ends[i]:k], words.starts[i] - 1):
+        if k > words.ends[i] and k < len(tokens) and text[k].lower() == "the" and the_before(words.starts[i]):
+            k += 1  # `the SmartWatch and the Motion Gesture datasets`
+        if k == words.ends[i] or k >= len(tokens) or not listed(text[words.ends[i]:k], before(i)):
             return None
         return k
+
+    def item_start(end: int) -> int:
+        """The first token of the term or word that ends at token `end`."""
+        if end in starts_of:
+            return starts_of[end]
+        k = bisect_left(words.ends, end)
+        return words.starts[k] if k < len(words.ends) and words.ends[k] == end else end
 
     for order in (candidates, candidates[::-1]):
         for i in order:

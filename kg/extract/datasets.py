@@ -15,16 +15,19 @@ any method candidate it overlaps. The rules (span label `DATASET`):
   before a plural head must be listed with another (`the ICH and ISIC datasets`) or have a
   name's shape, not an acronym's (`Union14M`, `MD17 benchmarks`), else it names a kind of data
   (`on four FSL benchmarks`, `multiple EEG datasets`); so does an acronym alone after `a`/`an`
-  (`a safety-critical POMDP benchmark`, `an NL corpus`); a capitalised adjective alone is no
-  name (`a Multimodal benchmark`);
+  (`a safety-critical POMDP benchmark`, `an NL corpus`) and one after a language or place word
+  (`the Chinese CS dataset`); a capitalised adjective alone is no name (`a Multimodal
+  benchmark`), nor a capitalised word the paper also writes in lower case (`an Attack dataset`
+  beside `attacks`);
 * names ending in a benchmark suffix: `WebQA`, `MMLU-Bench`, `SWE-bench`;
 * names listed with a data set (`COCO-C and Flickr-C`; `context.coordinated`, run by the component);
 * acronym definitions whose long form ends in a data-set head (`Penn Discourse Treebank (PDTB)`),
   found by the component with its definitions, and the later uses of their short form.
 
 Whatever the rule, a data set's name is no number alone, no dimension (`3D`) or Roman numeral, no
-web address, and none of `not_methods.txt` (a recording modality such as `EEG` or `fMRI`, an
-organisation, hardware, a metric): `is_name`. Which names are methods of the corpus, and which
+mapping task (`NL-to-program`), no web address, and none of `not_methods.txt` (a recording
+modality such as `EEG` or `fMRI`, an organisation, hardware, a metric, a programming language):
+`is_name`. Which names are methods of the corpus, and which
 methods are data sets, is decided over the corpus (`kinds`).
 """
 from __future__ import annotations
@@ -34,7 +37,7 @@ import re
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 
-from kg.extract.normalize import clean_surface, concept_text
+from kg.extract.normalize import clean_surface, concept_text, singular
 from kg.extract.rules import Candidate, Words
 from kg.extract.vocab import Vocabulary
 
@@ -107,12 +110,13 @@ def _spellings(names: list[str]) -> list[str]:
 
 def is_name(text: str, vocab: Vocabulary) -> bool:
     """Whether a data-set mention can be a name: not one character (`dataset D`), a number alone
-    (`15`), a count of things (`57-game`), a dimension (`3D`), a Roman numeral (`II`), a web
+    (`15`), a count of things (`57-game`), a dimension (`3D`), a Roman numeral (`II`), a mapping
+    task (`NL-to-program`, `text-to-SQL`), a web
     address, or a term of `not_methods.txt` (a modality such as `EEG`, an organisation, hardware,
     a metric), alone or after a dash (`DCE-MRI`), or a listed name made a modifier
     (`ImageNet-based`)."""
     text = clean_surface(text)
-    return (any(map(str.isalpha, text)) and sum(map(str.isalnum, text)) >= 2
+    return (any(map(str.isalpha, text)) and sum(map(str.isalnum, text)) >= 2 and "-to-" not in text
             and not _DIMENSION.match(text) and not _COUNTED.match(text)
             and not is_address(text) and concept_text(text) not in vocab.not_methods
             and not _not_name_tail(text, vocab)
@@ -151,9 +155,12 @@ def _named_before(words: Words, head: int) -> Candidate | None:
         j -= 1
     while name and not any(map(str.isalpha, forms[name[0]].text)):  # `15 datasets`, `128 UCR datasets`
         name.pop(0)
-    if not name or (len(name) == 1 and forms[name[0]].capitalised and forms[name[0]].adjective
-                    and forms[name[0]].text[1:].islower()):
-        return None  # `a Multimodal benchmark`: an adjective, not a name
+    if not name or (len(name) == 1 and forms[name[0]].capitalised and forms[name[0]].text[1:].islower()
+                    and (forms[name[0]].adjective or _written_lower(words, forms[name[0]].text))):
+        return None  # `a Multimodal benchmark`, `an Attack dataset` (the paper's `attacks`): no name
+    if len(name) == 2 and forms[name[0]].text in words.vocab.not_name_words and _acronym(forms[name[1]].text) \
+            and not capital_head:
+        return None  # `the first Chinese CS dataset`: a kind of data in a language or of a place
     last = head
     while last + 1 < len(words) and forms[last + 1].dataset == "head":  # `GZSL benchmark datasets`
         last += 1
@@ -182,6 +189,15 @@ def _named_after(words: Words, head: int) -> Candidate | None:
     # `dataset X produces`: X a verb's subject; `dataset CondEnsation (DC)`: a term being defined
     ends_phrase = after is None or after.stop or not after.text[:1].isalnum() and after.text != "("
     return (words.starts[k], words.ends[k], DATASET) if _name_like(form) and form.has_upper and ends_phrase else None
+
+
+def _written_lower(words: Words, text: str) -> bool:
+    """Whether the doc also writes the capitalised word `text` in lower case, in either number
+    (`Attack` and `attacks`): a common noun, not a name."""
+    tokens = words.tokens
+    lower = text.lower()
+    return any(tokens.text[i] == tokens.lower[i] for form in {lower, singular(lower), lower + "s"}
+               for i in tokens.indices(form, lower=True))
 
 
 def _acronym(text: str) -> bool:
