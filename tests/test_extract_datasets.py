@@ -85,10 +85,16 @@ def test_a_method_long_form_is_still_made_singular(nlp):
     ("We evaluate GlintNet on the FernWatch and the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
     ("We evaluate GlintNet on the FernWatch and Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
     ("Scores drop on the FernWatch or the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
+    ("We run experiments on ReedCam, FernWatch and Marsh Gesture datasets.", {"ReedCam", "FernWatch", "Marsh Gesture"}),
 ])
 def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_the(text, names):
     (found,) = labels(text)
     assert names <= found and not any(label.lower().startswith("the") for label in found)
+
+
+def test_the_first_name_of_a_comma_list_is_linked_only_when_an_and_ends_the_list(nlp):
+    assert "ReedCam" in datasets(nlp, "Accuracy drops on ReedCam, FernWatch or HeronSet benchmarks.")
+    assert "GlintNet" not in datasets(nlp, "On ReedCam, GlintNet beats the HeronSet dataset baseline.")
 
 
 def test_a_the_links_a_name_to_a_data_set_only_when_both_have_one(nlp):

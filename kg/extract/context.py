@@ -118,9 +118,29 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
             k += 1
         if k > words.ends[i] and k < len(tokens) and text[k].lower() == "the" and the_before(words.starts[i]):
             k += 1  # `the SmartWatch and the Motion Gesture datasets`
-        if k == words.ends[i] or k >= len(tokens) or not listed(text[words.ends[i]:k], before(i)):
+        if k == words.ends[i] or k >= len(tokens) or not (listed(text[words.ends[i]:k], before(i))
+                                                          or conjunction_after(k)):
             return None
         return k
+
+    def conjunction_after(start: int) -> bool:
+        """Whether the item starting at token `start` is followed by an `and`/`or` (past commas): the
+        first item of `ReedCam, FernWatch and Marsh Gesture datasets`."""
+        k = item_end(start)
+        seps = []
+        while k in separators:
+            seps.append(text[k].lower())
+            k += 1
+        return not _CONJUNCTIONS.isdisjoint(seps)
+
+    ends_of = {start: end for start, end, _ in terms}
+
+    def item_end(start: int) -> int:
+        """The token after the term or word that starts at token `start`."""
+        if start in ends_of:
+            return ends_of[start]
+        k = word_at(start)
+        return words.ends[k] if k >= 0 else start
 
     def item_start(end: int) -> int:
         """The first token of the term or word that ends at token `end`."""
