@@ -86,6 +86,8 @@ def test_a_method_long_form_is_still_made_singular(nlp):
     ("We evaluate GlintNet on the FernWatch and Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
     ("Scores drop on the FernWatch or the Marsh Gesture datasets.", {"FernWatch", "Marsh Gesture"}),
     ("We run experiments on ReedCam, FernWatch and Marsh Gesture datasets.", {"ReedCam", "FernWatch", "Marsh Gesture"}),
+    ("We evaluate on the Marsh Gesture and the FernWatch datasets.", {"Marsh Gesture", "FernWatch"}),
+    ("Scores drop on the Amber Pond Sound or the FernWatch benchmarks.", {"Amber Pond Sound", "FernWatch"}),
 ])
 def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_the(text, names):
     (found,) = labels(text)
@@ -95,6 +97,10 @@ def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_t
 def test_the_first_name_of_a_comma_list_is_linked_only_when_an_and_ends_the_list(nlp):
     assert "ReedCam" in datasets(nlp, "Accuracy drops on ReedCam, FernWatch or HeronSet benchmarks.")
     assert "GlintNet" not in datasets(nlp, "On ReedCam, GlintNet beats the HeronSet dataset baseline.")
+
+
+def test_plain_capitalised_words_are_listed_only_after_a_the_like_the_data_set(nlp):
+    assert datasets(nlp, "We train Glint Net and the FernWatch dataset.") == ["FernWatch"]
 
 
 def test_a_the_links_a_name_to_a_data_set_only_when_both_have_one(nlp):

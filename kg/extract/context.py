@@ -71,7 +71,8 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
     """The name-like words listed with a term (`,`/`and`/`or` between, and a `the` after them when
     the other item has one too: `the SmartWatch and the Motion Gesture datasets`, not `both
     BabelCode and the TP3 benchmark`), outside `taken`, labelled `label`; `dashed` also takes
-    capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`)."""
+    capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`) and two or three plain
+    capitalised words in the `the ... and the` pattern (`the Marsh Gesture and the FernWatch datasets`)."""
     ends = {end for _, end, _ in terms}
     starts = {start for start, _, _ in terms}
     tokens = words.tokens
@@ -164,7 +165,34 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
                 else:
                     if j in starts or word_at(j) in method:
                         method.add(i)
-    return [(words.starts[i], words.ends[i], label) for i in sorted(method)]
+    found = [(words.starts[i], words.ends[i], label) for i in sorted(method)]
+    return sorted(found + _capitalised_items(words, terms, taken)) if dashed else found
+
+
+def _capitalised_items(words: Words, terms: list[Candidate], taken: set[int]) -> list[Candidate]:
+    """Two or three plain capitalised words after a `the`, listed before a term that has a `the` too:
+    `the Marsh Gesture and the FernWatch datasets`; labelled as the term."""
+    text = words.tokens.text
+    found: list[Candidate] = []
+    for start, _, label in terms:
+        if start < 4 or text[start - 1].lower() != "the" or text[start - 2].lower() not in _CONJUNCTIONS:
+            continue
+        k = bisect_left(words.ends, start - 2)
+        run: list[int] = []
+        while 0 <= k < len(words.ends) and len(run) < 3 and words.ends[k] == (words.starts[run[-1]] if run else start - 2) \
+                and _capitalised(words, k) and words.starts[k] not in taken:
+            run.append(k)
+            k -= 1
+        first = words.starts[run[-1]] if run else 0
+        if len(run) >= 2 and text[first - 1].lower() == "the":
+            found.append((first, words.ends[run[0]], label))
+    return found
+
+
+def _capitalised(words: Words, i: int) -> bool:
+    """Is word `i` a plain capitalised word that may be part of a name (`Marsh`, not `The`)?"""
+    form = words.forms[i]
+    return form.text[:1].isupper() and form.text.isalpha() and not form.stop and not form.generic and not form.weak
 
 
 def emphasised(words: Words) -> list[Candidate]:
