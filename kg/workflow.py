@@ -299,6 +299,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
     coauthors = coauthor_graph(G, counting=counting)  # the RDF's collaborations come from it too
 
     loading: list[parallel.Fresh[Path]] = []  # the query store's loader
+    store: Steps = [("store", lambda: [loading[0].result()])]  # its files, once it is loaded
 
     def whole_graph(later: contextlib.ExitStack) -> dict[str, list[Path]]:
         """papers.jsonl, RDF, GraphML, GEXF, and the query store, which a new interpreter bulk-loads
@@ -317,7 +318,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
                 ("RDF", write_rdf_then_load),
                 ("GraphML", lambda: [write_graphml(G, out / "graph.graphml")]),
                 ("GEXF", lambda: [write_gexf(G, out / "graph.gexf")]),
-            ] + ([("store", lambda: [loading[0].result()])] if aside else []), quiet or aside)
+            ] + (store if aside else []), quiet or aside)
 
     with contextlib.ExitStack() as later, parallel.Aside(lambda: whole_graph(later), fork=aside) as first:
         if not aside:  # in one process, these first (see the docstring)
@@ -353,7 +354,7 @@ def _write_all(result: ReadResult, G: nx.DiGraph, out: Path, o: BuildOptions, ba
             written.update(second.result())
         written.update(first.result())
         if not aside:
-            written.update(_run_each([("store", lambda: [loading[0].result()])], quiet))
+            written.update(_run_each(store, quiet))
     return report, written
 
 

@@ -27,17 +27,32 @@ TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
 PAIRS = (("coauthor_pairs", "authorship", "author"), ("method_pairs", "mentions", "method"))
 
 
+#: Each table's columns and their pandas types.
+PAIR_COLUMNS = {"source": "string", "target": "string", "count": "int64", "fractional": "float64", "papers": "string"}
+COLUMNS = {
+    "authorship": {"paper": "string", "position": "int64", "author": "string", "name": "string"},
+    "mentions": {"paper": "string", "method": "string", "mentions": "int64"},
+    "coauthor_pairs": PAIR_COLUMNS,
+    "method_pairs": PAIR_COLUMNS,
+}
+
+
 def frames(G: nx.DiGraph) -> dict[str, pd.DataFrame]:
     """The authorship (paper, position, author, name) and mention (paper, method, mentions) rows
     of the hub graph, in its edge order."""
-    authorship = [(u, d["position"], v, d["name"]) for u, v, d in G.edges(data=True) if d["rel"] == "authored_by"]
-    mentions = [(u, v, d["count"]) for u, v, d in G.edges(data=True) if d["rel"] == "mentions"]
-    return {
-        "authorship": pd.DataFrame(authorship, columns=["paper", "position", "author", "name"]).astype(
-            {"paper": "string", "position": "int64", "author": "string", "name": "string"}),
-        "mentions": pd.DataFrame(mentions, columns=["paper", "method", "mentions"]).astype(
-            {"paper": "string", "method": "string", "mentions": "int64"}),
-    }
+    return {name: _frame(list(rows), COLUMNS[name]) for name, rows in _edge_rows(G).items()}
+
+
+def _edge_rows(G: nx.DiGraph) -> dict[str, Iterator[tuple]]:
+    """The authorship and mention rows of `G`, made as they are read."""
+    edges = G.edges(data=True)
+    return {"authorship": ((u, d["position"], v, d["name"]) for u, v, d in edges if d["rel"] == "authored_by"),
+            "mentions": ((u, v, d["count"]) for u, v, d in edges if d["rel"] == "mentions")}
+
+
+def _frame(rows: list[tuple], columns: dict[str, str]) -> pd.DataFrame:
+    """`rows` as a frame with the pandas types of `columns`."""
+    return pd.DataFrame(rows, columns=list(columns)).astype(columns)
 
 
 def pair_rows(frame: pd.DataFrame, member: str) -> pd.DataFrame:
@@ -53,13 +68,12 @@ def pair_rows(frame: pd.DataFrame, member: str) -> pd.DataFrame:
 
 def pair_table(frame: pd.DataFrame) -> pd.DataFrame:
     """One row per pair (sorted): papers shared (`count`), fractional weight, the papers (sorted, `; `-joined)."""
-    columns = {"source": "string", "target": "string", "count": "int64", "fractional": "float64", "papers": "string"}
     if frame.empty:
-        return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns.items()})
+        return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in PAIR_COLUMNS.items()})
     grouped = frame.groupby(["source", "target"], sort=True)
     table = pd.DataFrame({"count": grouped["paper"].size(), "fractional": grouped["fractional"].sum(),
                           "papers": grouped["paper"].agg(lambda papers: "; ".join(sorted(papers)))})
-    return table.reset_index().astype(columns)
+    return table.reset_index().astype(PAIR_COLUMNS)
 
 
 def write_tables(G: nx.DiGraph, folder: str | os.PathLike[str]) -> list[Path]:
@@ -88,23 +102,11 @@ def write_tables(G: nx.DiGraph, folder: str | os.PathLike[str]) -> list[Path]:
     >>> [p.parent.name for p in write_tables(G, tempfile.mkdtemp())]
     ['authorship', 'mentions', 'coauthor_pairs', 'method_pairs']
     """
-    edges = G.edges(data=True)
-    rows = {
-        "authorship": ((u, d["position"], v, d["name"]) for u, v, d in edges if d["rel"] == "authored_by"),
-        "mentions": ((u, v, d["count"]) for u, v, d in edges if d["rel"] == "mentions"),
-        "coauthor_pairs": _pairs(G, "author", lambda paper: paper_authors(G, paper)),
-        "method_pairs": _pairs(G, "method", lambda paper: paper_methods(G, paper)),
-    }
+    rows = {**_edge_rows(G), "coauthor_pairs": _pairs(G, "author", lambda paper: paper_authors(G, paper)),
+            "method_pairs": _pairs(G, "method", lambda paper: paper_methods(G, paper))}
     return [_write_batches(Path(folder) / name / "part.0.parquet", rows[name], COLUMNS[name]) for name in TABLES]
 
 
-#: Each table's columns and their pandas types.
-COLUMNS = {
-    "authorship": {"paper": "string", "position": "int64", "author": "string", "name": "string"},
-    "mentions": {"paper": "string", "method": "string", "mentions": "int64"},
-    **dict.fromkeys(("coauthor_pairs", "method_pairs"),
-                    {"source": "string", "target": "string", "count": "int64", "fractional": "float64", "papers": "string"}),
-}
 #: Rows per Parquet row group written by `write_tables`.
 BATCH = 1 << 16
 
@@ -146,7 +148,7 @@ def _write_batches(path: Path, rows: Iterable[tuple], columns: dict[str, str]) -
             batch = list(islice(rows, BATCH))
             if writer is not None and not batch:
                 return path
-            table = pa.Table.from_pandas(pd.DataFrame(batch, columns=list(columns)).astype(columns), preserve_index=False)
+            table = pa.Table.from_pandas(_frame(batch, columns), preserve_index=False)
             if writer is None:
                 writer = stack.enter_context(pq.ParquetWriter(path, table.schema))
             writer.write_table(table)

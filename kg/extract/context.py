@@ -73,8 +73,8 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
     BabelCode and the TP3 benchmark`), outside `taken`, labelled `label`; `dashed` also takes
     capitalised dash-joined words (for data sets: `COCO-C and Flickr-C`) and two or three plain
     capitalised words in the `the ... and the` pattern (`the Marsh Gesture and the FernWatch datasets`)."""
-    ends = {end for _, end, _ in terms}
-    starts = {start for start, _, _ in terms}
+    starts_of = {end: start for start, end, _ in terms}  # the terms by their end, and by their start
+    ends_of = {start: end for start, end, _ in terms}
     tokens = words.tokens
     text = tokens.text
     separators = words.separators  # a word with no separator beside it is linked to nothing
@@ -87,8 +87,6 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
         """The token before word `i`, past a `the` after a separator (`SmartWatch and the Motion`)."""
         k = words.starts[i] - 1
         return k - 1 if k - 1 in separators and the_before(k + 1) else k
-
-    starts_of = {end: start for start, end, _ in terms}
 
     candidates = [i for i in words.marked if (before(i) in separators or words.ends[i] in separators)
                   and words.starts[i] not in taken and _name_like(words, i, dashed)]
@@ -134,8 +132,6 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
             k += 1
         return not _CONJUNCTIONS.isdisjoint(seps)
 
-    ends_of = {start: end for start, end, _ in terms}
-
     def item_end(start: int) -> int:
         """The token after the term or word that starts at token `start`."""
         if start in ends_of:
@@ -160,10 +156,10 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
                     continue
                 if step < 0:
                     end = -j
-                    if end in ends or word_at(end - 1) in method:
+                    if end in starts_of or word_at(end - 1) in method:
                         method.add(i)
                 else:
-                    if j in starts or word_at(j) in method:
+                    if j in ends_of or word_at(j) in method:
                         method.add(i)
     found = [(words.starts[i], words.ends[i], label) for i in sorted(method)]
     return sorted(found + _capitalised_items(words, terms, taken)) if dashed else found
