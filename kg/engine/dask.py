@@ -113,7 +113,9 @@ def cluster_graph(
     >>> result, G = cluster_graph("local:2", ["papers.jsonl"], "out")  # doctest: +SKIP
     """
     import dask
+    import dask.dataframe as dd
 
+    from kg.exports.tables import frames
     from kg.extract import make_pipeline
     from kg.extract.concepts import _link_both  # the corpus-level half of kg.extract
     from kg.graph import build_graph
@@ -122,23 +124,41 @@ def cluster_graph(
     alias_table = load_aliases(aliases) if aliases else None
     make_pipeline(spacy_model)  # an uninstalled model fails here, before the cluster starts
     files = [str(path) for path in (inputs or [sample_path()])]
-    parts = plan(files, format, partition_bytes)
     connected = connect(scheduler, quiet=quiet) if isinstance(scheduler, str) else nullcontext(scheduler)
     with connected as client, dask.config.set(_CONFIG):
-        ranged = [part for part in parts if part.end is not None]
-        counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
-        parts = numbered(parts, [counts.get(part.index, 0) for part in parts])
+        parts = numbered_parts(client, files, format, partition_bytes)
         result, found = _read_and_extract(client, parts, files, strict, require_authors, spacy_model)
         concepts = _link_both(found)
         G = build_graph(result.papers, concepts.methods, datasets=concepts.datasets, aliases=alias_table)
-        _write_tables(G, Path(out_dir) / "tables", max(len(parts), 1))
+        tables = {name: dd.from_pandas(frame, npartitions=max(1, min(len(parts), len(frame))), sort=False)
+                  for name, frame in frames(G).items()}
+        write_row_tables(tables, Path(out_dir) / "tables", max(len(parts), 1))
     return result, G
+
+
+def numbered_parts(client: object, files: list[str], format: str, partition_bytes: int) -> list[Partition]:
+    """The partitions of `files` (`kg.engine.partitions.plan`), each knowing the line it starts on
+    (the lines of each JSONL byte range counted on the workers)."""
+    parts = plan(files, format, partition_bytes)
+    ranged = [part for part in parts if part.end is not None]
+    counts = dict(zip((p.index for p in ranged), client.gather(client.map(count_lines, ranged))))
+    return numbered(parts, [counts.get(part.index, 0) for part in parts])
 
 
 def _read_and_extract(client: object, parts: list[Partition], files: list[str], strict: bool,
                       require_authors: bool, spacy_model: str | None) -> tuple[ReadResult, list]:
     """Read, merge and extract on the workers; gather the problems, then the distinct papers with
     what extraction found in them (each in input order). The records read stay on the workers."""
+    problems, found = found_frame(client, parts, strict, require_authors, spacy_model)
+    found = found.compute().sort_values("seq")
+    return ReadResult(list(found["paper"]), problems, files), list(found["found"])
+
+
+def found_frame(client: object, parts: list[Partition], strict: bool, require_authors: bool,
+                spacy_model: str | None) -> tuple[list, object]:
+    """Read, merge and extract on the workers: the problems (gathered, in input order; with
+    `strict` the first fatal one is raised) and the distinct papers with what extraction found in
+    them, as a Dask frame (`tasks.FOUND_META`) left on the workers."""
     import dask.dataframe as dd
 
     records = client.persist(dd.from_map(identity.read_frame, parts, require_authors=require_authors,
@@ -153,27 +173,24 @@ def _read_and_extract(client: object, parts: list[Partition], files: list[str], 
     first = next((problem for problem in problems if fatal(problem)), None)
     if strict and first is not None:
         raise first
-    found = merged[merged["paper"]].map_partitions(tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
-    found = found.compute().sort_values("seq")
-    return ReadResult(list(found["paper"]), problems, files), list(found["found"])
+    return problems, merged[merged["paper"]].map_partitions(tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
 
 
-def _write_tables(G: nx.DiGraph, folder: Path, width: int) -> None:
-    """The authorship and mention rows of the hub graph, and the co-author and method pair tables
-    grouped from them by Dask (a shuffle on the paper, then on the pair), written by the workers as Parquet."""
+def write_row_tables(rows: dict[str, object], folder: Path, width: int, whole_papers: bool = False) -> None:
+    """The authorship and mention rows (Dask frames of `kg.exports.tables.COLUMNS`' columns), and
+    the co-author and method pair tables grouped from them (a shuffle on the paper unless each
+    paper's rows are in one partition already, `whole_papers`; the pairs of each paper; a shuffle
+    on the pair), written by the workers as Parquet into `folder`."""
     import dask
-    import dask.dataframe as dd
 
-    from kg.exports.tables import PAIRS, frames, pair_rows, pair_table
+    from kg.exports.tables import PAIRS, pair_rows, pair_table
 
-    tables = frames(G)
-    rows = {name: dd.from_pandas(frame, npartitions=max(1, min(width, len(frame))), sort=False)
-            for name, frame in tables.items()}
     writes = [frame.to_parquet(folder / name, write_index=False, compute=False) for name, frame in rows.items()]
-    pair_meta = pair_rows(tables["authorship"].iloc[:0], "author")
+    pair_meta = pair_rows(rows["authorship"]._meta, "author")
     table_meta = pair_table(pair_meta)
     for name, source, member in PAIRS:
-        by_paper = rows[source].shuffle("paper", npartitions=width, shuffle_method="tasks")
+        by_paper = rows[source] if whole_papers else rows[source].shuffle("paper", npartitions=width,
+                                                                           shuffle_method="tasks")
         pairs = by_paper.map_partitions(pair_rows, member, meta=pair_meta)
         grouped = pairs.shuffle(["source", "target"], npartitions=width, shuffle_method="tasks").map_partitions(
             pair_table, meta=table_meta)
