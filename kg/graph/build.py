@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import networkx as nx
 
 from kg.graph.nodes import area_node, author_node, dataset_node, method_node, paper_node, track_node
 from kg.names import fold
-from kg.records import Method, MethodMention, Paper
+from kg.records import Author, Method, MethodMention, Paper
 
 if TYPE_CHECKING:
     from kg.graph.aliases import Aliases
@@ -70,9 +70,37 @@ def _evidence(method: Method, shared: dict) -> tuple[MethodMention, ...]:
                   for m in method.mentions])
 
 
-def _same_name(name: str, signatures: list[tuple[str, str]], key: str) -> bool:
-    """Whether `name` is written as the author already signed under `key` on this paper is."""
-    return any(k == key and fold(n) == fold(name) for k, n in signatures)
+class Signature(NamedTuple):
+    """One author of one paper as the graph counts them: the author key, the name as written, the
+    external ids (`scheme:id`) and the label the aliases file gives (or None)."""
+    key: str
+    name: str
+    ids: tuple[str, ...]
+    label: str | None
+
+
+def resolver(aliases: Aliases | None) -> Callable[[Paper, Author], tuple[str, str | None]]:
+    """`(paper, author) -> (author key, label or None)`: through `aliases` when given."""
+    return aliases.resolve if aliases is not None else (lambda paper, author: (author.key, None))
+
+
+def signatures(paper: Paper, resolve: Callable[[Paper, Author], tuple[str, str | None]]) -> list[Signature]:
+    """The distinct authors of `paper` in order (their positions are 1, 2, ...).
+
+    One name written twice without an id (`Chao Liu, Chao Liu`) is two people: the second gets the
+    key `<key>--<paper key>-<position>`; two spellings merged by the aliases file, or one external
+    id twice, are one person, at the first position.
+    """
+    signed: list[Signature] = []
+    for position, author in enumerate(paper.authors, start=1):
+        key, label = resolve(paper, author)
+        if any(key == s.key for s in signed):
+            if author.ids or label is not None or not any(s.key == key and fold(s.name) == fold(author.name)
+                                                          for s in signed):
+                continue  # one person, as an external id or the aliases file says: the first position
+            key = f"{key}--{paper.key}-{position}"  # one name twice on a paper: two people of that name
+        signed.append(Signature(key, author.name, tuple(f"{scheme}:{value}" for scheme, value in author.ids), label))
+    return signed
 
 
 def _concept_labels(kept: Sequence[tuple[Paper, list]], concepts: Mapping[str, Sequence[Method]]
@@ -130,7 +158,7 @@ def build_graph(
     (20, 'paper')
     """
     methods, datasets = methods or {}, datasets or {}
-    resolve: Callable = aliases.resolve if aliases is not None else (lambda paper, author: (author.key, None))
+    resolve = resolver(aliases)
     G = nx.DiGraph(kind="kg")
 
     kept: list[tuple[Paper, list[tuple[str, str]]]] = []  # (paper, [(author key, name as written)])
@@ -144,24 +172,18 @@ def build_graph(
             duplicates += 1
             continue
         seen_papers.add(paper.key)
-        signatures: list[tuple[str, str]] = []
-        for position, author in enumerate(paper.authors, start=1):
-            key, label = resolve(paper, author)
-            if any(key == k for k, _ in signatures):
-                if author.ids or label is not None or not _same_name(author.name, signatures, key):
-                    continue  # one person, as an external id or the aliases file says: the first position
-                key = f"{key}--{paper.key}-{position}"  # one name twice on a paper: two people of that name
-            signatures.append((key, author.name))
-            external[key].update(f"{scheme}:{value}" for scheme, value in author.ids)
-            spellings.setdefault(key, Counter())[author.name] += 1
-            if label is not None:
-                canonical.setdefault(key, label)
-        kept.append((paper, signatures))
+        signed = signatures(paper, resolve)
+        for s in signed:
+            external[s.key].update(s.ids)
+            spellings.setdefault(s.key, Counter())[s.name] += 1
+            if s.label is not None:
+                canonical.setdefault(s.key, s.label)
+        kept.append((paper, [(s.key, s.name) for s in signed]))
 
     method_labels, method_alts = _concept_labels(kept, methods)
     dataset_labels, dataset_alts = _concept_labels(kept, datasets)
 
-    for paper, signatures in kept:
+    for paper, signed in kept:
         proposed = None if paper.title else proposed_method(methods.get(paper.key, ()))
         if paper.title:
             label, source = paper.title, "title"
@@ -169,7 +191,7 @@ def build_graph(
             label, source = method_labels[proposed.key], "method"
         else:
             label, source = paper_label(paper), "authors"
-        G.add_node(paper_node(paper), **_paper_attributes(paper, label, source, len(signatures)))
+        G.add_node(paper_node(paper), **_paper_attributes(paper, label, source, len(signed)))
     for key, counts in spellings.items():
         # most_common keeps first-seen order among equal counts: ties go to the first spelling seen.
         label = canonical.get(key) or counts.most_common(1)[0][0]
@@ -191,9 +213,9 @@ def build_graph(
         G.add_node(dataset_node(key), kind="dataset", label=label, alt_labels=sorted(dataset_alts[key] - {label}))
 
     shared: dict = {}
-    for paper, signatures in kept:
+    for paper, signed in kept:
         source = paper_node(paper)
-        for position, (key, name) in enumerate(signatures, start=1):
+        for position, (key, name) in enumerate(signed, start=1):
             G.add_edge(source, author_node(key), rel="authored_by", position=position, name=name)
         if paper.track is not None:
             G.add_edge(source, track_node(paper.track), rel="in_track")

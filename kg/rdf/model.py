@@ -23,7 +23,7 @@ names are plain strings.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from operator import eq, itemgetter
 from typing import NamedTuple
@@ -193,18 +193,17 @@ def _mention_statements(paper: str, position: int, item: MethodMention, m: Minte
     return statements + [(predicate_term(prop), m.literal(getattr(item, name), kind)) for name, prop, kind in EVIDENCE]
 
 
-def _collaboration_statements(G: nx.DiGraph, a: str, b: str, papers: list[str], m: Minter,
-                              sizes: dict[str, int]) -> list[Statement]:
+def _collaboration_statements(a: str, b: str, papers: list[str], m: Minter, size: Callable[[str], int],
+                              year: Callable[[str], int | None]) -> list[Statement]:
+    """The kg:Collaboration of authors `a` < `b` over their shared `papers` (sorted); `size(paper)`:
+    its listed authors, `year(paper)`: its year or None."""
     statements: list[Statement] = [(P.RDF.type, C.KG.Collaboration), (P.KG.collaborator, m.node(a)),
                                    (P.KG.collaborator, m.node(b)), (P.KG.paperCount, m.literal(len(papers), "integer"))]
     weight = 0.0
     for paper in papers:
-        size = sizes.get(paper)
-        if size is None:
-            size = sizes[paper] = sum(1 for _, _, rel in G.out_edges(paper, data="rel") if rel == "authored_by")
-        weight += 1.0 / (size - 1)
+        weight += 1.0 / (size(paper) - 1)
     statements.append((P.KG.weight, decimal_term(weight)))
-    years = [year for year in (G.nodes[paper].get("year") for paper in papers) if year is not None]
+    years = [y for y in map(year, papers) if y is not None]
     if years:
         statements += [(P.KG.firstYear, m.literal(min(years), "year")), (P.KG.lastYear, m.literal(max(years), "year"))]
     return statements + [(P.PROV.wasDerivedFrom, m.node(paper)) for paper in papers]
@@ -262,9 +261,19 @@ def _node_subjects(G: nx.DiGraph, node: str, m: Minter) -> Iterator[tuple]:
 
 def _collaboration_subjects(G: nx.DiGraph, a: str, neighbours: dict, m: Minter) -> Iterator[tuple]:
     sizes: dict[str, int] = {}  # listed authors per paper, shared by `a`'s collaborations
+
+    def size(paper: str) -> int:
+        found = sizes.get(paper)
+        if found is None:
+            found = sizes[paper] = sum(1 for _, _, rel in G.out_edges(paper, data="rel") if rel == "authored_by")
+        return found
+
+    def year(paper: str) -> int | None:
+        return G.nodes[paper].get("year")
+
     for b, d in neighbours.items():
         if b > a:
-            yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, G, a, b, d["papers"], m, sizes
+            yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, a, b, d["papers"], m, size, year
 
 
 _KEY = itemgetter(0)
@@ -293,13 +302,38 @@ def statements(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | 
         family = first + 1
         while family < len(roots) and roots[family][0].startswith(roots[first][0]):
             family += 1
-        subjects = sorted((subject for _, listed, *args in roots[first:family] for subject in listed(*args)), key=_KEY)
-        for key, make, *args in subjects:
-            made = sorted(make(*args))
-            if any(map(eq, made, made[1:])):  # a repeated item of a list attribute: rare
-                made = list(dict.fromkeys(made))
-            yield key[1:-2], made
+        yield from _made(sorted((subject for _, listed, *args in roots[first:family] for subject in listed(*args)),
+                                key=_KEY))
         first = family
+
+
+def _made(subjects: Iterable[tuple]) -> Iterator[tuple[str, list[Statement]]]:
+    """Each subject's IRI and its statements, sorted and without duplicates."""
+    for key, make, *args in subjects:
+        made = sorted(make(*args))
+        if any(map(eq, made, made[1:])):  # a repeated item of a list attribute: rare
+            made = list(dict.fromkeys(made))
+        yield key[1:-2], made
+
+
+def node_statements(G: nx.DiGraph, nodes: Iterable[str], base_iri: str = DEFAULT_BASE_IRI,
+                    language: str | None = "en") -> Iterator[tuple[str, list[Statement]]]:
+    """The subjects of `nodes` and of their out-edges (authorships, concept uses, mentions) with
+    their statements, as `statements` gives them but in no order across nodes: the share of the
+    export that holds these nodes, e.g. one cluster worker's papers (`kg.engine.lean`)."""
+    m = Minter(base_iri, language)
+    return _made(subject for node in nodes for subject in _node_subjects(G, node, m))
+
+
+def collaboration_statements(pairs: Iterable[tuple[str, str, list[str]]], sizes: Mapping[str, int],
+                             years: Mapping[str, int | None], base_iri: str = DEFAULT_BASE_IRI,
+                             language: str | None = "en") -> Iterator[tuple[str, list[Statement]]]:
+    """The kg:Collaboration subjects of `pairs` (author `a` < author `b`, their shared papers
+    sorted), given each paper's listed authors (`sizes`) and year (`years`), as `statements` gives
+    them but in no order: the share of the export a cluster worker writes from grouped rows."""
+    m = Minter(base_iri, language)
+    return _made((f"<{m.collaboration(a, b)}> ", _collaboration_statements, a, b, papers, m, sizes.__getitem__,
+                  years.get) for a, b, papers in pairs)
 
 
 def iter_triples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str | None = "en",

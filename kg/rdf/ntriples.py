@@ -5,14 +5,14 @@ pyoxigraph's parser. Writing a subject is filling a layout made once per list of
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import networkx as nx
 
 from kg._util.io import Output
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.model import statements
-from kg.rdf.terms import Term
+from kg.rdf.terms import Statement, Term
 from kg.rdf.writer import SubjectWriter, write_subjects
 
 
@@ -49,7 +49,13 @@ def iter_ntriples(G: nx.DiGraph, base_iri: str = DEFAULT_BASE_IRI, language: str
     >>> print(next(line for line in iter_ntriples(G) if "prefLabel" in line), end="")
     <https://w3id.org/kg/area/vision> <http://www.w3.org/2004/02/skos/core#prefLabel> "Vision"@en .
     """
-    return (f"<{s}> {p[0]} {o[0]} .\n" for s, made in statements(G, base_iri, language, coauthors) for p, o in made)
+    return ntriples_lines(statements(G, base_iri, language, coauthors))
+
+
+def ntriples_lines(subjects: Iterable[tuple[str, list[Statement]]]) -> Iterator[str]:
+    """The N-Triples lines of `subjects` (subject IRI, its statements), e.g. of
+    `kg.rdf.model.node_statements`, in their order."""
+    return (f"<{s}> {p[0]} {o[0]} .\n" for s, made in subjects for p, o in made)
 
 
 def write_ntriples(G: nx.DiGraph, output: Output, base_iri: str = DEFAULT_BASE_IRI,

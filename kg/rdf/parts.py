@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import gzip
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
 
 from kg._util.io import atomic_open, line_ranges
@@ -26,12 +28,32 @@ LEVEL = 3
 #: The name of part `i`.
 PART_NAME = "graph-{:05d}.nt.gz"
 _BLOCK = 1 << 20
+_LINES = 1 << 12  # lines compressed at a time by `write_part`
+
+
+@contextmanager
+def _gzip_open(dest: str | os.PathLike[str]) -> Iterator[gzip.GzipFile]:
+    """A part's gzip stream onto `dest`, written atomically, with no time or name in its header."""
+    with atomic_open(dest, "wb") as raw, \
+            gzip.GzipFile(filename="", mode="wb", compresslevel=LEVEL, fileobj=raw, mtime=0) as out:
+        yield out
+
+
+def write_part(lines: Iterable[str], dest: str | os.PathLike[str]) -> int:
+    """N-Triples `lines` (each ending in a newline) gzip-compressed into the part `dest`, e.g. the
+    lines a cluster worker made for its share of the graph (`kg.engine.lean`); how many lines."""
+    lines = iter(lines)
+    count = 0
+    with _gzip_open(dest) as out:
+        for chunk in iter(lambda: list(islice(lines, _LINES)), []):
+            count += len(chunk)
+            out.write("".join(chunk).encode("utf-8"))
+    return count
 
 
 def compress_part(nt_path: str | os.PathLike[str], start: int, end: int, dest: str | os.PathLike[str]) -> Path:
     """Bytes `start`..`end` of `nt_path` gzip-compressed into `dest` (written atomically)."""
-    with open(nt_path, "rb") as source, atomic_open(dest, "wb") as raw, \
-            gzip.GzipFile(filename="", mode="wb", compresslevel=LEVEL, fileobj=raw, mtime=0) as out:
+    with open(nt_path, "rb") as source, _gzip_open(dest) as out:
         source.seek(start)
         remaining = end - start
         while remaining > 0:
