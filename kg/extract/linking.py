@@ -112,12 +112,14 @@ ROUNDS = (Round(kinds.dataset_counts, kinds.dataset_table), Round(count_names, d
           Round(count_labels, decide_labels))
 
 
-def run_rounds(counted: Callable[[Callable[..., Any], tuple], Any]) -> tuple:
-    """The tables of every round. `counted(count, tables)` runs `count(partition, *tables)` on
+def run_rounds(counted: Callable[[Callable[..., Any], tuple], Any],
+               share: Callable[[Any], Any] = lambda table: table) -> tuple:
+    """The tables of every round, each as `share` gives it (the table itself, or a cluster's handle
+    on a copy sent to every worker). `counted(count, tables)` runs `count(partition, *tables)` on
     every partition and returns the counts summed (`merged`), wherever the partitions are."""
     tables: tuple = ()
     for count, decide in ROUNDS:
-        tables = (*tables, decide(counted(count, tables)))
+        tables = (*tables, share(decide(counted(count, tables))))
     return tables
 
 
