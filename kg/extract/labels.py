@@ -85,9 +85,10 @@ def chosen_shorts(votes: Mapping[str, Mapping[str, int]], lexicon_pairs: Sequenc
 
 
 def _paper_mentions(paper: Any, shorts: Mapping[str, str], key_of: Callable[[str], str],
-                    display: Callable[..., str]) -> _Mentions:
+                    display: Callable[..., str] | None) -> _Mentions:
     """A paper's mentions in text order (its spans and its bare uses of a corpus short form), each
-    linked by rule 1, 2 or 3 of `kg.extract.concepts`."""
+    linked by rule 1, 2 or 3 of `kg.extract.concepts`; their label candidates unless `display` is
+    None (applying the labels needs none)."""
     local = {bare_short_form(short): key_of(long) for short, long in paper.acronyms}
     uses = sorted(list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.text) in shorts],
                   key=lambda u: u.start)
@@ -96,7 +97,8 @@ def _paper_mentions(paper: Any, shorts: Mapping[str, str], key_of: Callable[[str
         text = use.text
         bare = bare_short_form(text)
         keys.append(local.get(bare) or shorts.get(bare) or key_of(text))
-        forms.append(display(text, sentence_start=use.sentence_start))
+        if display is not None:
+            forms.append(display(text, sentence_start=use.sentence_start))
     return _Mentions(keys, forms, uses)
 
 
@@ -189,11 +191,11 @@ def concepts_of(found: Iterable[Any], shorts: Mapping[str, str], table: LabelTab
                 max_concepts: int | None = MAX_CONCEPTS) -> dict[str, tuple[Method, ...]]:
     """Apply: each paper's concepts (by first mention) with their corpus labels, keyed by paper;
     a paper keeps its `max_concepts` most salient ones (None: all)."""
-    key_of, display = _forms(kind)
+    key_of, _ = _forms(kind)
     fold, labels, alt_labels = table
     result: dict[str, tuple[Method, ...]] = {}
     for paper in found:
-        mentions = _paper_mentions(paper, shorts, key_of, display)
+        mentions = _paper_mentions(paper, shorts, key_of, None)
         grouped: dict[str, list[MethodMention]] = defaultdict(list)
         for key, use in zip(mentions.keys, mentions.uses):
             grouped[fold.get(key, key)].append(use.mention)

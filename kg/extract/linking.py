@@ -51,8 +51,8 @@ class NameTable(NamedTuple):
 
 class BothLabels(NamedTuple):
     """Round 3's counts or decisions, one per kind."""
-    methods: Any  # LabelCounts or LabelTable
-    datasets: Any
+    methods: LabelCounts | LabelTable
+    datasets: LabelCounts | LabelTable
 
 
 def _kinds(found: Sequence[Any], kind_table: kinds.DatasetTable, names: frozenset[str]
@@ -140,9 +140,12 @@ def link_corpus(found: Sequence[Any], max_concepts: int | None = MAX_CONCEPTS) -
 def merged(counts: Iterable[Any]) -> Any:
     """The sum of counts of one round (NamedTuples of sets, Counters and dicts of counts, ints):
     sets united, numbers added key by key. The inputs are left as they were."""
-    total = None
+    total, copied = None, False
     for one in counts:
-        total = _copy(one) if total is None else _add(total, one)
+        if total is None:
+            total = one  # copied only when there is a second to add
+        else:
+            total, copied = _add(total if copied else _copy(total), one), True
     return total
 
 
