@@ -12,12 +12,15 @@ frequent long form (`quantization-aware training`, not `QAT`), any other by its 
 surface form; surface forms are cleaned, made singular and lose a capital that only the sentence
 start gave them. Ties go to the alphabetically first. `alt_labels` are the concept's other forms
 anywhere in the corpus (acronyms included), one per case-insensitive spelling, sorted.
+
+Extraction (`_reduce`: a Doc to a `_Found`) is per paper; linking is corpus-wide, in rounds that
+may run on a cluster's partitions (`kg.extract.linking`, `kg.extract.labels`, `kg.extract.kinds`).
 """
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter, defaultdict, deque
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence, Sized
 from itertools import islice
 from typing import NamedTuple
 
@@ -27,12 +30,11 @@ from spacy.tokens import Doc, Span
 from kg._util import parallel
 from kg.errors import ArgumentError
 from kg._util.progress import progress
-from kg.extract.component import SPANS_KEY, bare_short_form
+from kg.extract.component import SPANS_KEY
 from kg.extract.datasets import DATASETS_KEY
-from kg.extract.kinds import dataset_mentions, method_mentions
-from kg.extract.normalize import clean_surface, concept_key, display_form, name_key, squashed
+from kg.extract.labels import MAX_CONCEPTS
+from kg.extract.linking import Concepts, link_corpus
 from kg.extract.pipeline import COMPONENT, default_pipeline
-from kg.extract.vocab import vocabulary
 from kg.extract.words import sentence_starts
 from kg.records import Method, MethodMention, Paper, mention_to_dict
 
@@ -62,25 +64,6 @@ class _Found(NamedTuple):
     capitals: tuple[_Use, ...]             # `doc._.kg_capitals`: bare short forms?
     dataset_acronyms: tuple[tuple[str, str], ...] = ()  # `doc._.kg_dataset_acronyms`
     datasets: tuple[_Use, ...] = ()        # the component's data-set spans
-
-
-class Concepts(NamedTuple):
-    """Both concept kinds of a corpus, each keyed by `Paper.key` as `extract()` returns methods:
-    `methods` (kind `"method"`) and `datasets` (data sets and benchmarks, kind `"dataset"`)."""
-    methods: dict[str, tuple[Method, ...]]
-    datasets: dict[str, tuple[Method, ...]]
-
-
-class _Mentions(NamedTuple):
-    """A paper's mentions after linking, in text order, as parallel lists (three lists a paper,
-    not a record a mention): each one's concept key, label candidate and use."""
-    keys: list[str]
-    forms: list[str]
-    uses: list[_Use]
-
-
-#: At most this many concepts of a kind per paper by default: the salient ones (`_salient`).
-MAX_CONCEPTS = 10
 
 
 def extract(papers: Iterable[Paper], *, nlp: Language | None = None, workers: int = 1,
@@ -116,13 +99,9 @@ def extract_concepts(papers: Iterable[Paper], *, nlp: Language | None = None, wo
 
 
 def _link_both(found: Sequence[_Found], max_concepts: int | None = MAX_CONCEPTS) -> Concepts:
-    """Methods and data sets, each linked over the corpus on its own."""
-    vocab = vocabulary()
-    lower = ([(short, long) for short, long in f.acronyms if long == long.lower()]
-             for f in found)  # a capitalised long form may name a data set (`kinds.dataset_mentions`)
-    datasets = dataset_mentions(found, _corpus_short_forms(lower, vocab.lexicon_pairs))
-    return Concepts(_link(method_mentions(found, datasets), vocab.lexicon_pairs, max_concepts=max_concepts),
-                    _link(datasets, vocab.dataset_pairs, kind="dataset", max_concepts=max_concepts))
+    """Methods and data sets, each linked over the corpus on its own (`linking.link_corpus`: the
+    rounds of a cluster's linking over one partition)."""
+    return link_corpus(found, max_concepts)
 
 
 def _reduced(nlp: Language, pairs: Iterable[tuple[str, str]], batch_size: int) -> Iterator[_Found]:
@@ -202,135 +181,6 @@ def _reduce(key: str, doc: Doc, text: str) -> _Found:
     return _Found(key, tuple(underscore.kg_acronyms), spans(doc.spans[SPANS_KEY]),
                   tuple(map(token, underscore.kg_capitals)), tuple(underscore.kg_dataset_acronyms),
                   spans(doc.spans[DATASETS_KEY] if DATASETS_KEY in doc.spans else ()))
-
-
-def _link(found: Sequence[_Found], lexicon_pairs: Sequence[tuple[str, str]], kind: str = "method",
-          max_concepts: int | None = MAX_CONCEPTS) -> dict[str, tuple[Method, ...]]:
-    """Concepts, labels and alt labels over the whole corpus; see the module docstring.
-    `lexicon_pairs` are the listed `(short, long)` pairs of this kind of concept; a paper keeps
-    its `max_concepts` most salient concepts (None: all)."""
-    key_of, display = (name_key, _name_form) if kind == "dataset" else (concept_key, display_form)
-    shorts = _corpus_short_forms((f.acronyms for f in found), lexicon_pairs, key_of)
-    long_forms: Counter[tuple[str, str]] = Counter()
-    per_paper: list[_Mentions] = []
-    for paper in found:
-        local = {bare_short_form(short): key_of(long) for short, long in paper.acronyms}
-        for short, long in paper.acronyms:
-            long_forms[(key_of(long), display(long, sentence_start=False))] += 1
-        per_paper.append(_mentions(paper, local, shorts, key_of, display))
-    for short, long in lexicon_pairs:
-        long_forms.setdefault((key_of(long), long), 0)
-    if kind == "dataset":
-        for _, name in vocabulary().dataset_aliases:  # a listed name labels its concept
-            long_forms.setdefault((key_of(name), name), 0)
-        per_paper, long_forms = _folded(per_paper, long_forms)
-    labels, alt_labels = _labels(per_paper, long_forms)
-    result: dict[str, tuple[Method, ...]] = {}
-    for paper, mentions in zip(found, per_paper):
-        grouped: dict[str, list[MethodMention]] = defaultdict(list)
-        for key, use in zip(mentions.keys, mentions.uses):
-            grouped[key].append(use.mention)
-        concepts = [Method(key=key, label=labels[key], alt_labels=alt_labels[key], mentions=tuple(evidence),
-                           kind=kind) for key, evidence in grouped.items()]
-        result[paper.key] = tuple(_salient(concepts, max_concepts))
-    return result
-
-
-def _salient(concepts: list[Method], limit: int | None) -> list[Method]:
-    """The `limit` most salient of a paper's concepts, in their order: named ones first (a label or
-    alt label with a capital after its first letter or a digit: `FlashSketch`, `QAT`, `GPT-4`),
-    then the more mentioned, then the earlier."""
-    if limit is None or len(concepts) <= limit:
-        return concepts
-
-    def named(m: Method) -> bool:
-        return any(any(c.isupper() or c.isdigit() for c in form[1:]) for form in (m.label, *m.alt_labels))
-
-    ranked = sorted(range(len(concepts)), key=lambda i: (not named(concepts[i]), -concepts[i].count, i))
-    return [concepts[i] for i in sorted(ranked[:limit])]
-
-
-def _corpus_short_forms(acronyms: Iterable[Iterable[tuple[str, str]]], lexicon_pairs: Sequence[tuple[str, str]],
-                        key_of: Callable[[str], str] = concept_key) -> dict[str, str]:
-    """Short form -> concept key, from every paper's definitions (`acronyms`, its `(short, long)`
-    pairs per paper), then the lexicon's."""
-    votes: dict[str, Counter[str]] = defaultdict(Counter)
-    for pairs in acronyms:
-        for short, long in pairs:
-            votes[bare_short_form(short)][key_of(long)] += 1
-    chosen = {short: min(c.items(), key=lambda kv: (-kv[1], kv[0]))[0] for short, c in votes.items()}
-    for short, long in lexicon_pairs:
-        chosen.setdefault(bare_short_form(short), key_of(long))
-    return chosen
-
-
-def _mentions(paper: _Found, local: dict[str, str], shorts: dict[str, str], key_of: Callable[[str], str],
-              display: Callable[..., str]) -> _Mentions:
-    uses = sorted(list(paper.uses) + [u for u in paper.capitals if bare_short_form(u.text) in shorts],
-                  key=lambda u: u.start)
-    keys, forms = [], []
-    for use in uses:
-        text = use.text
-        bare = bare_short_form(text)
-        keys.append(local.get(bare) or shorts.get(bare) or key_of(text))
-        forms.append(display(text, sentence_start=use.sentence_start))
-    return _Mentions(keys, forms, uses)
-
-
-def _name_form(text: str, *, sentence_start: bool) -> str:
-    """A data set's label candidate: its name cleaned, never made singular (`nuScenes`) and, being
-    a name, with the capitals it was written with."""
-    return clean_surface(text)
-
-
-def _folded(per_paper: list[_Mentions], long_forms: Counter[tuple[str, str]]
-            ) -> tuple[list[_Mentions], Counter[tuple[str, str]]]:
-    """Data-set keys folded: a name's spellings (`CIFAR10`, `CIFAR-10`; `Tiny-ImageNet`,
-    `TinyImageNet`) and its listed aliases (`MS-COCO` = `COCO`) become one concept, the listed
-    name's, else the most mentioned spelling's (ties: the first key alphabetically)."""
-    canonical = {squashed(name_key(alias)): name_key(name) for alias, name in vocabulary().dataset_aliases}
-    spellings: dict[str, Counter[str]] = defaultdict(Counter)
-    for mentions in per_paper:
-        for key in mentions.keys:
-            spellings[squashed(key)][key] += 1
-    for key, _ in long_forms:
-        spellings[squashed(key)][key] += 0
-    fold = {key: canonical.get(flat) or _most_common(keys) for flat, keys in spellings.items() for key in keys}
-    folded: Counter[tuple[str, str]] = Counter()
-    for (key, form), n in long_forms.items():
-        folded[(fold[key], form)] += n
-    return [m._replace(keys=[fold[key] for key in m.keys]) for m in per_paper], folded
-
-
-def _labels(per_paper: Sequence[_Mentions], long_forms: Counter[tuple[str, str]]
-            ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
-    forms: dict[str, dict[str, int]] = {}  # plain dicts: a Counter per key costs more than its counting
-    for mentions in per_paper:
-        for key, form in zip(mentions.keys, mentions.forms):
-            counts = forms.get(key)
-            if counts is None:
-                counts = forms[key] = {}
-            counts[form] = counts.get(form, 0) + 1
-    longs: dict[str, dict[str, int]] = {}
-    for (key, form), n in long_forms.items():
-        longs.setdefault(key, {})[form] = n
-    labels, alts = {}, {}
-    for key, counter in forms.items():
-        long = longs.get(key)
-        labels[key] = label = _most_common(long or counter)
-        if long:  # the sum, without a lexicon long form never seen (count 0)
-            counter = {form: n + long.get(form, 0) for form, n in counter.items()}
-            counter.update((form, n) for form, n in long.items() if n and form not in counter)
-        by_case: dict[str, dict[str, int]] = {}
-        for form, n in counter.items():
-            by_case.setdefault(form.casefold(), {})[form] = n
-        by_case.pop(label.casefold(), None)
-        alts[key] = tuple(sorted(_most_common(c) for c in by_case.values()))
-    return labels, alts
-
-
-def _most_common(counter: Mapping[str, int]) -> str:
-    return min(counter.items(), key=lambda kv: (-kv[1], kv[0]))[0]
 
 
 def keywords_records(papers: Iterable[Paper], methods: dict[str, tuple[Method, ...]],
