@@ -1,22 +1,25 @@
 """`kg build --scheduler local:N` on a synthetic corpus: time, papers/s, peak memory per worker and client.
 
-    python benchmarks/dask_build.py --size 100000 --workers 1,2 [--seed 0]
+    python benchmarks/dask_build.py --size 100000 --workers 1,2 [--seed 0] [--lean]
 
 For each worker count: a LocalCluster of that many single-threaded worker processes on 127.0.0.1,
-`kg.build(jsonl, scheduler=its address)` into `benchmarks/out/dask<N>-<corpus>/`, then the peak
-resident memory (`ru_maxrss`) of each worker process and of this client process, and how long the
-cluster worked (first task start to last task end, from Dask's task stream) within the whole build.
-Figures are printed, never asserted; the client's peak is the highest of the whole run so far.
+`kg.build(jsonl, scheduler=its address, lean=...)` into `benchmarks/out/dask<N>-<corpus>/`, then the
+peak resident memory of each worker process and of this client process (RSS read from `/proc` by
+`psutil` every second during the build), and how long the cluster worked (first task start to last
+task end, from Dask's task stream) within the whole build. Figures are printed, never asserted.
 """
 from __future__ import annotations
 
 import argparse
 import logging
-import resource
+import os
 import shutil
 import sys
+import threading
 import time
 from pathlib import Path
+
+import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # run as a script: make the kg package importable
@@ -25,29 +28,47 @@ if str(ROOT) not in sys.path:  # run as a script: make the kg package importable
 import corpus  # noqa: E402
 
 
-def _peak_mb() -> float:
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+class Peaks(threading.Thread):
+    """The highest RSS (MB) of each of `pids`, sampled every `every` seconds until `stop` is set."""
+
+    def __init__(self, pids: list[int], every: float = 1.0) -> None:
+        super().__init__(daemon=True)
+        self.processes = [psutil.Process(pid) for pid in pids]
+        self.peaks = [0.0] * len(pids)
+        self.every, self.stop = every, threading.Event()
+
+    def run(self) -> None:
+        while not self.stop.wait(self.every):
+            for i, process in enumerate(self.processes):
+                try:
+                    self.peaks[i] = max(self.peaks[i], process.memory_info().rss / 2**20)
+                except psutil.Error:  # a worker replaced
+                    pass
 
 
-def run(jsonl: Path, workers: int, n: int) -> None:
+def run(jsonl: Path, workers: int, n: int, lean: bool) -> None:
     from distributed import Client, LocalCluster, get_task_stream
 
     from kg.workflow import build
 
-    out = corpus.OUT_DIR / f"dask{workers}-{jsonl.stem}"  # not under the corpus prefix, which ensure_corpus cleans
+    out = corpus.OUT_DIR / f"dask{workers}{'-lean' if lean else ''}-{jsonl.stem}"  # not under the corpus prefix
     shutil.rmtree(out, ignore_errors=True)
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        peaks = Peaks([os.getpid(), *sorted(client.run(os.getpid).values())])
+        peaks.start()
         start = time.perf_counter()
         with get_task_stream(client) as stream:
-            build([jsonl], out, quiet=True, scheduler=cluster.scheduler_address)
+            build([jsonl], out, quiet=True, scheduler=cluster.scheduler_address, lean=lean)
         seconds = time.perf_counter() - start
+        peaks.stop.set()
+        peaks.join()
         spans = [s for task in stream.data for s in task["startstops"] if s["action"] == "compute"]
         busy = max(s["stop"] for s in spans) - min(s["start"] for s in spans)
-        workers_mb = sorted(client.run(_peak_mb).values())
-    print(f"local:{workers}  {n} papers  {seconds:.0f} s  {n / seconds:.0f} papers/s  "
+    client_mb, *workers_mb = peaks.peaks
+    print(f"local:{workers}{' --lean' if lean else ''}  {n} papers  {seconds:.0f} s  {n / seconds:.0f} papers/s  "
           f"cluster phase {busy:.0f} s ({len(stream.data)} tasks)  "
-          f"peak per worker {', '.join(f'{mb:.0f}' for mb in workers_mb)} MB  client {_peak_mb():.0f} MB",
+          f"peak RSS per worker {', '.join(f'{mb:.0f}' for mb in workers_mb)} MB  client {client_mb:.0f} MB",
           flush=True)
 
 
@@ -56,10 +77,11 @@ def main() -> int:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--workers", default="1,2", help="comma-separated worker counts (default: 1,2)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--lean", action="store_true", help="kg build --lean: parts and tables made on the workers")
     args = parser.parse_args()
     _, jsonl = corpus.ensure_corpus(args.size, args.seed)
     for workers in (int(w) for w in args.workers.split(",")):
-        run(jsonl, workers, args.size)
+        run(jsonl, workers, args.size, args.lean)
     return 0
 
 

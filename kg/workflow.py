@@ -37,7 +37,9 @@ class BuildOptions:
     ``pip install 'kg[dask]'``); None = in this process. `partitioned`: also `graph.nt` in gzip
     parts (`graph-00000.nt.gz` ...) and, in one process, the Parquet tables (needs pandas and
     pyarrow); done anyway when `graph.nt` is larger than `kg.rdf.parts.AUTO_BYTES` (the tables
-    then only if pyarrow is there).
+    then only if pyarrow is there). `lean` (with a `scheduler`): the workers also link the concepts
+    and write the RDF as gzip parts, and this process never holds the papers or the hub graph; the
+    build folder then holds the parts and the Parquet tables only (`kg.engine.lean`).
     """
 
     format: str = "auto"
@@ -56,6 +58,7 @@ class BuildOptions:
     quiet: bool = False
     scheduler: str | None = None
     partitioned: bool = False
+    lean: bool = False
 
     def updated(self, **changes: object) -> BuildOptions:
         """A copy with `changes`; a name that is no option is an `ArgumentError`."""
@@ -227,6 +230,8 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
 
     o = (options or BuildOptions()).updated(**changes)
     base_iri = check_base_iri(o.base_iri or DEFAULT_BASE_IRI)  # a bad IRI fails before the long work
+    if o.lean:
+        return _lean_build(inputs, out_dir, o, base_iri)
     tables = _can_write_tables(o.partitioned and o.scheduler is None)
     with staged(out_dir) as out, _cluster(o) as client:
         if client is not None:  # kg.engine: the first arrows on a Dask cluster, same result
@@ -240,6 +245,18 @@ def build(inputs: Inputs = None, out_dir: str | os.PathLike[str] = "exports", op
     order = ("papers.jsonl", "RDF", "store", "GraphML", "GEXF", "VOSviewer", "analysis", "views", "parts")
     files = [Path(out_dir) / path.relative_to(out) for name in order for path in written[name]]
     return BuildResult(read=result, graph=G, report=report, out_dir=Path(out_dir), files=files)
+
+
+def _lean_build(inputs: Inputs, out_dir: str | os.PathLike[str], o: BuildOptions, base_iri: str):
+    """`build` with `o.lean`: everything on the cluster's workers (`kg.engine.lean`), published as one folder."""
+    if o.scheduler is None:
+        raise ArgumentError("a lean build runs on a Dask cluster: give --scheduler (tcp://HOST:PORT or local:N)")
+    from kg.engine.lean import lean_build
+
+    with staged(out_dir) as out, _cluster(o) as client:
+        result = lean_build(client, inputs, out, format=o.format, strict=o.strict, spacy_model=o.spacy_model,
+                            aliases=o.aliases, base_iri=base_iri)
+    return result.moved(out, Path(out_dir))
 
 
 @contextlib.contextmanager

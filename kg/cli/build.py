@@ -13,6 +13,10 @@ from kg.cli.common import VIEW_OPTIONS, build_options, command, community_option
                 help="read, dedupe and extract on a Dask cluster: tcp://host:8786, or local:N for N worker "
                      "processes on this machine; writes Parquet tables into DIR/tables/ "
                      "(needs pip install 'kg[dask]'; see docs/scaling.md)"),
+         option("--lean", action="store_true",
+                help="with --scheduler, for corpora larger than one machine's memory: the workers also link the "
+                     "methods and write the RDF as graph-NNNNN.nt.gz parts; DIR holds the parts and the Parquet "
+                     "tables only (no graph.nt, store, GraphML, report or views; see docs/scaling.md)"),
          option("--partitioned", action="store_true",
                 help="also write graph.nt as gzip parts graph-00000.nt.gz ... for parallel bulk loading, and the "
                      "Parquet tables in DIR/tables/ (done anyway above 1 GiB of N-Triples; see docs/scaling.md)"))
@@ -30,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
       kg build listing.txt --workers 2 --top-n 500 --min-weight 2 --quiet
       kg build papers-*.jsonl --scheduler local:2 -o out/
       kg build papers-*.jsonl --scheduler tcp://head:8786 --partitioned -o /shared/out/
+      kg build /shared/openalex/*.jsonl --scheduler tcp://head:8786 --lean -o /shared/out/
     """
     from kg.workflow import build
 

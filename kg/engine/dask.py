@@ -176,11 +176,13 @@ def found_frame(client: object, parts: list[Partition], strict: bool, require_au
     return problems, merged[merged["paper"]].map_partitions(tasks.extract_partition, spacy_model, meta=tasks.FOUND_META)
 
 
-def write_row_tables(rows: dict[str, object], folder: Path, width: int, whole_papers: bool = False) -> None:
+def write_row_tables(rows: dict[str, object], folder: Path, width: int, whole_papers: bool = False,
+                     pairs: Sequence[tuple[str, str, str]] | None = None) -> None:
     """The authorship and mention rows (Dask frames of `kg.exports.tables.COLUMNS`' columns), and
     the co-author and method pair tables grouped from them (a shuffle on the paper unless each
     paper's rows are in one partition already, `whole_papers`; the pairs of each paper; a shuffle
-    on the pair), written by the workers as Parquet into `folder`."""
+    on the pair), written by the workers as Parquet into `folder`. `pairs`: which pair tables
+    (`kg.exports.tables.PAIRS` items; default all)."""
     import dask
 
     from kg.exports.tables import PAIRS, pair_rows, pair_table
@@ -188,7 +190,7 @@ def write_row_tables(rows: dict[str, object], folder: Path, width: int, whole_pa
     writes = [frame.to_parquet(folder / name, write_index=False, compute=False) for name, frame in rows.items()]
     pair_meta = pair_rows(rows["authorship"]._meta, "author")
     table_meta = pair_table(pair_meta)
-    for name, source, member in PAIRS:
+    for name, source, member in PAIRS if pairs is None else pairs:
         by_paper = rows[source] if whole_papers else rows[source].shuffle("paper", npartitions=width,
                                                                            shuffle_method="tasks")
         pairs = by_paper.map_partitions(pair_rows, member, meta=pair_meta)

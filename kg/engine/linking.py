@@ -3,8 +3,9 @@ on the workers.
 
 Each round counts on every partition (`tasks.count_partition`), sums the counts in a tree of
 merges on the workers (`linking.merged`, a few partitions' counts at a time), brings the sum to
-the client, decides the round's table there and sends it once to every worker
-(`client.scatter(..., broadcast=True)`); the next round's tasks take the table's future. The last
+the client, decides the round's table there and puts it in the next round's graph (a literal the
+scheduler sends to the workers that need it, kept as lineage: a partition lost with its worker
+is linked again). The last
 step applies the tables partition by partition (`tasks.link_partition`). No paper crosses to the
 client: only counts (of names and forms, not of papers) and tables do.
 """
@@ -61,10 +62,12 @@ def link_frame(client: Any, found: Any, max_concepts: int | None = MAX_CONCEPTS)
             return client.compute(counts[0]).result()
 
         def share(table: Any) -> Any:
-            return client.scatter([table], broadcast=True, hash=False)[0]
+            # a graph literal, not a scattered future: a partition lost with its worker is linked
+            # again from its lineage, the table included
+            return delayed(table, pure=False, traverse=False)
 
         tables = run_rounds(counted, share)
         linked = client.persist(found.map_partitions(tasks.link_partition, *tables, max_concepts=max_concepts,
                                                      meta=tasks.LINKED_META, enforce_metadata=False))
-        wait(linked)  # the tables' futures are needed until then
+        wait(linked)
     return linked

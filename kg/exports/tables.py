@@ -70,9 +70,12 @@ def pair_table(frame: pd.DataFrame) -> pd.DataFrame:
     """One row per pair (sorted): papers shared (`count`), fractional weight, the papers (sorted, `; `-joined)."""
     if frame.empty:
         return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in PAIR_COLUMNS.items()})
-    grouped = frame.groupby(["source", "target"], sort=True)
-    table = pd.DataFrame({"count": grouped["paper"].size(), "fractional": grouped["fractional"].sum(),
-                          "papers": grouped["paper"].agg(lambda papers: "; ".join(sorted(papers)))})
+    frame = frame.sort_values(["source", "target", "paper"])
+    grouped = frame.groupby(["source", "target"], sort=False)  # sorted already: groups in order, papers sorted
+    counts = grouped["paper"].size()
+    papers, ends = frame["paper"].tolist(), counts.to_numpy().cumsum()
+    table = pd.DataFrame({"count": counts, "fractional": grouped["fractional"].sum(),
+                          "papers": ["; ".join(papers[end - n:end]) for n, end in zip(counts.tolist(), ends.tolist())]})
     return table.reset_index().astype(PAIR_COLUMNS)
 
 

@@ -70,12 +70,14 @@ class ReadResult:
 
     `problems` holds the skipped records (RecordError), the fields left out of records that were
     kept (`FieldProblem`), a `Duplicate` notice per merged paper and other `Notice`s (an abstract
-    shared by two papers, one name twice in an author list).
+    shared by two papers, one name twice in an author list). `distinct`: how many papers there are
+    when they were counted where they were read, not gathered here (`kg.engine.lean`); else None.
     """
 
     papers: list[Paper] = field(default_factory=list)
     problems: list[RecordError] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    distinct: int | None = None
 
     @property
     def duplicates(self) -> int:
@@ -101,7 +103,8 @@ class ReadResult:
         fields left out and of other notices when there are any."""
         extra = "".join(f", {_plural(count, word)}" for count, word in
                         ((self.left_out, "field problem"), (self.notices, "notice")) if count)
-        return (f"read {_plural(len(self.papers), 'paper')} from {_plural(len(self.files), 'file')} "
+        papers = len(self.papers) if self.distinct is None else self.distinct
+        return (f"read {_plural(papers, 'paper')} from {_plural(len(self.files), 'file')} "
                 f"({_plural(self.duplicates, 'duplicate')} merged, {_plural(self.skipped, 'record')} skipped"
                 f"{extra})")
 
