@@ -113,7 +113,9 @@ def lean_build(client: object, inputs: Sequence[str | os.PathLike[str]] | None, 
     with dask.config.set(_CONFIG):
         parts = numbered_parts(client, files, format, partition_bytes)
         problems, found = found_frame(client, parts, strict, require_authors, spacy_model)
-        counts, written = _write(client, link_frame(client, found), out, alias_table, base_iri)
+        linked = [link_frame(client, found)]
+        del found  # the records under it (the merged papers) go: the linked frame holds what is needed
+        counts, written = _write(client, linked, out, alias_table, base_iri)
     for stray in out.glob(".graph-*.tmp"):  # a part a killed worker left half-written (written again since)
         stray.unlink()
     summary = out / "summary.json"
@@ -122,27 +124,32 @@ def lean_build(client: object, inputs: Sequence[str | os.PathLike[str]] | None, 
     return LeanResult(problems, files, counts, out, sorted(written) + [summary])
 
 
-def _write(client: object, linked: object, out: Path, aliases: object, base_iri: str
+def _write(client: object, handed: list, out: Path, aliases: object, base_iri: str
            ) -> tuple[dict[str, int], list[Path]]:
     """The parts and tables of the linked papers (a persisted Dask frame: `seq`, `paper`, `methods`,
-    `datasets`), written by the workers into `out`; the counts and the files written."""
+    `datasets`, handed over in a list so that no caller holds it), written by the workers into `out`;
+    the counts and the files written."""
     import dask.dataframe as dd
 
     from kg.engine.dask import write_row_tables
     from kg.exports.tables import COLUMNS, PAIRS, pair_table
 
+    linked = handed.pop()
     width = linked.npartitions
     groups = max(1, math.ceil(width / GROUP_PARTITIONS))
     folder, tables = str(out), out / "tables"
     papers = client.map(_papers_part, client.compute(linked.to_delayed()), range(width), folder=folder,
                         aliases=aliases, base_iri=base_iri)  # in each task: no future to lose with a worker
     del linked  # each linked partition goes once its part is written
+    made = {name: client.map(_field, papers, field=name) for name in PAPERS_PART}
+    del papers  # each item is its own future from now on, released once used
 
     def frame(field: str, meta: pd.DataFrame) -> object:
-        return dd.from_delayed(client.map(_field, papers, field=field), meta=meta, verify_meta=False)
+        return dd.from_delayed(made.pop(field), meta=meta, verify_meta=False)
 
     rows = {name: frame(name, _meta(COLUMNS[name])) for name in ("authorship", "mentions")}
     write_row_tables(rows, tables, width, whole_papers=True, pairs=[p for p in PAIRS if p[0] == "method_pairs"])
+    del rows
 
     signed = frame("signed", _meta(SIGNED)).shuffle("author", npartitions=groups, shuffle_method="tasks")
     authors = client.map(_authors_part, client.compute(signed.to_delayed()), range(width, width + groups),
@@ -150,6 +157,7 @@ def _write(client: object, linked: object, out: Path, aliases: object, base_iri:
     pairs = frame("pairs", _meta(PAIRED)).shuffle(["source", "target"], npartitions=groups, shuffle_method="tasks")
     collaborations = client.map(_collaborations_part, client.compute(pairs.to_delayed()),
                                 range(width + groups, width + 2 * groups), folder=folder, base_iri=base_iri)
+    del signed, pairs
     dd.from_delayed(client.map(_field, collaborations, field="table"), meta=pair_table(_meta(PAIRED)),
                     verify_meta=False).to_parquet(tables / "coauthor_pairs", write_index=False)
 
@@ -157,17 +165,22 @@ def _write(client: object, linked: object, out: Path, aliases: object, base_iri:
     last = width + 2 * groups
     entity_lines = _entities_part(entities, out / PART_NAME.format(last), base_iri)
 
-    made = client.gather(papers + authors + collaborations)
+    def total(futures: list, field: str) -> int:
+        return sum(client.gather(client.map(_field, futures, field=field)))
+
     kinds = entities["kind"].value_counts()
-    counts = {"papers": sum(part["papers"] for part in made[:width]),
-              "authors": sum(part["authors"] for part in made[width:width + groups]),
+    counts = {"papers": sum(client.gather(made["papers"])),
+              "authors": total(authors, "authors"),
               **{f"{kind}s": int(kinds.get(kind, 0)) for kind in ("track", "area", "method", "dataset")},
-              "collaborations": sum(part["collaborations"] for part in made[width + groups:]),
-              "triples": sum(part["lines"] for part in made) + entity_lines}
+              "collaborations": total(collaborations, "collaborations"),
+              "triples": sum(client.gather(made["lines"])) + total(authors, "lines") + total(collaborations, "lines")
+              + entity_lines}
     written = [out / PART_NAME.format(i) for i in range(last + 1)] + sorted(tables.rglob("*.parquet"))
     return counts, written
 
 
+#: What each part of papers gives (`_papers_part`).
+PAPERS_PART = ("papers", "lines", "authorship", "mentions", "signed", "pairs", "entities")
 #: Parts of papers per part of the author and pair shuffles (fewer, larger groups).
 GROUP_PARTITIONS = 8
 #: A paper's signature: as `kg.graph.build.Signature`, with the paper's input number and the position.

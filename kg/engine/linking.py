@@ -69,5 +69,6 @@ def link_frame(client: Any, found: Any, max_concepts: int | None = MAX_CONCEPTS)
         tables = run_rounds(counted, share)
         linked = client.persist(found.map_partitions(tasks.link_partition, *tables, max_concepts=max_concepts,
                                                      meta=tasks.LINKED_META, enforce_metadata=False))
+        del found, parts  # each partition of found goes once it is linked
         wait(linked)
     return linked
