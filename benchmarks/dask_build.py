@@ -6,7 +6,8 @@ For each worker count: a LocalCluster of that many single-threaded worker proces
 `kg.build(jsonl, scheduler=its address, lean=...)` into `benchmarks/out/dask<N>-<corpus>/`, then the
 peak resident memory of each worker process and of this client process (RSS read from `/proc` by
 `psutil` every second during the build), and how long the cluster worked (first task start to last
-task end, from Dask's task stream) within the whole build. Figures are printed, never asserted.
+task end, from Dask's task stream) within the whole build, and the task stream's seconds per kind of
+task. Figures are printed, never asserted.
 """
 from __future__ import annotations
 
@@ -70,6 +71,21 @@ def run(jsonl: Path, workers: int, n: int, lean: bool) -> None:
           f"cluster phase {busy:.0f} s ({len(stream.data)} tasks)  "
           f"peak RSS per worker {', '.join(f'{mb:.0f}' for mb in workers_mb)} MB  client {client_mb:.0f} MB",
           flush=True)
+    print("  task stream, seconds per kind of task (compute / transfer / spill to disk):")
+    for name, times in sorted(stream_summary(stream.data).items(), key=lambda item: -sum(item[1].values()))[:12]:
+        print(f"    {name:28s} " + "  ".join(f"{action} {t:7.1f}" for action, t in sorted(times.items())), flush=True)
+
+
+def stream_summary(tasks: list[dict]) -> dict[str, dict[str, float]]:
+    """Seconds spent per kind of task (its key's name without the token) and per action."""
+    summary: dict[str, dict[str, float]] = {}
+    for task in tasks:
+        key = task["key"][0] if isinstance(task["key"], tuple) else task["key"]
+        name = str(key).rsplit("-", 1)[0]
+        for span in task["startstops"]:
+            times = summary.setdefault(name, {})
+            times[span["action"]] = times.get(span["action"], 0.0) + span["stop"] - span["start"]
+    return summary
 
 
 def main() -> int:

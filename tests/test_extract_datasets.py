@@ -88,10 +88,24 @@ def test_a_method_long_form_is_still_made_singular(nlp):
     ("We run experiments on ReedCam, FernWatch and Marsh Gesture datasets.", {"ReedCam", "FernWatch", "Marsh Gesture"}),
     ("We evaluate on the Marsh Gesture and the FernWatch datasets.", {"Marsh Gesture", "FernWatch"}),
     ("Scores drop on the Amber Pond Sound or the FernWatch benchmarks.", {"Amber Pond Sound", "FernWatch"}),
+    ("We run experiments on ReedCam, FernWatch, and the Marsh Gesture datasets.",
+     {"ReedCam", "FernWatch", "Marsh Gesture"}),
 ])
 def test_names_listed_before_a_plural_head_are_each_a_data_set_with_or_without_the(text, names):
     (found,) = labels(text)
     assert names <= found and not any(label.lower().startswith("the") for label in found)
+
+
+@pytest.mark.parametrize("text, name", [
+    ("To this end we collect a unified physical-digital Attack dataset, called UniAttackData.", "UniAttackData"),
+    ("We build a new label-efficient benchmark, named KelpBench, for agents.", "KelpBench"),
+    ("We start by introducing a dataset called ReedSet-2, made of renderings.", "ReedSet-2"),
+    ("We present a large-scale Marsh Adaptation Benchmark, dubbed MAB, with nine algorithms.", "MAB"),
+])
+def test_a_name_given_by_a_naming_verb_after_a_data_set_head_is_a_data_set_not_a_method(text, name):
+    found = concepts(text)
+    assert name in {d.label for d in found.datasets["p0"]}
+    assert name not in {m.label for m in found.methods["p0"]}
 
 
 def test_the_first_name_of_a_comma_list_is_linked_only_when_an_and_ends_the_list(nlp):

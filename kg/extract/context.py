@@ -109,18 +109,26 @@ def coordinated(words: Words, terms: list[Candidate], taken: set[int], label: st
             while k in separators:
                 k -= 1
             if k == first or k < 0 or not listed(text[k + 1:words.starts[i]], words.ends[i]) \
-                    or first < words.starts[i] - 1 and not the_before(item_start(k + 1)):
+                    or first < words.starts[i] - 1 and not the_before(item_start(k + 1)) and not serial(k + 1, first):
                 return None
             return -(k + 1)  # a token end, marked negative: the word ending there
         k = words.ends[i]
         while k in separators:
             k += 1
-        if k > words.ends[i] and k < len(tokens) and text[k].lower() == "the" and the_before(words.starts[i]):
-            k += 1  # `the SmartWatch and the Motion Gesture datasets`
+        if k > words.ends[i] and k < len(tokens) and text[k].lower() == "the" \
+                and (the_before(words.starts[i]) or serial(words.ends[i], k - 1)):
+            k += 1  # `the SmartWatch and the Motion Gesture datasets`, `ReedCam, FernWatch, and the Marsh ...`
         if k == words.ends[i] or k >= len(tokens) or not (listed(text[words.ends[i]:k], before(i))
                                                           or conjunction_after(k)):
             return None
         return k
+
+    def serial(start: int, end: int) -> bool:
+        """Whether the separators from token `start` to `end` (included) are a comma and a
+        conjunction: the last link of a list of three or more (`ReedCam, FernWatch, and the
+        Marsh Gesture datasets`), where a `the` may start the last item alone."""
+        seps = [token.lower() for token in text[start:end + 1]]
+        return "," in seps and not _CONJUNCTIONS.isdisjoint(seps)
 
     def conjunction_after(start: int) -> bool:
         """Whether the item starting at token `start` is followed by an `and`/`or` (past commas): the

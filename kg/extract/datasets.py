@@ -54,6 +54,8 @@ _MODIFIER_ENDINGS = ("ed", "like", "scale", "size", "style", "level", "type", "w
 _COUNTED = re.compile(r"^[\d.,]+[\s-]+[a-z][a-z\s-]*$")
 #: Singular heads a name may follow (`the dataset MINDS-14`).
 _NAMING_HEADS = frozenset({"dataset", "corpus", "database", "treebank"})
+#: Verbs that give a data set its name after its head (`a new dataset, called UniAttackData`).
+_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed", "coined"})
 #: Tokens that list names before a plural head (`the ICH and ISIC datasets`).
 _LISTING = frozenset({",", "and", "or", "/", "&"})
 
@@ -179,11 +181,16 @@ def _named_before(words: Words, head: int) -> Candidate | None:
 
 def _named_after(words: Words, head: int) -> Candidate | None:
     """The name right after a lower-case singular head, which makes the words before it a kind of
-    data: `the multilingual SLU dataset MINDS-14` -> `MINDS-14`; else None. Not after `benchmark`,
-    also a verb and a modifier (`we benchmark CST`, `benchmark ODE systems`), nor before a word
-    that goes on the phrase."""
+    data: `the multilingual SLU dataset MINDS-14` -> `MINDS-14`, or after a naming verb that
+    follows any head: `an Attack dataset, called UniAttackData`, `a benchmark named FooBench`;
+    else None. Not right after `benchmark`, also a verb and a modifier (`we benchmark CST`,
+    `benchmark ODE systems`), nor before a word that goes on the phrase."""
     k = head + 1
-    if k >= len(words) or words.starts_sentence(k) or words.forms[head].text not in _NAMING_HEADS:
+    if k + 1 < len(words) and words.forms[k].text == "," and words.forms[k + 1].text in _NAMING_VERBS:
+        k += 1
+    named = k < len(words) and words.forms[k].text in _NAMING_VERBS
+    k += named
+    if k >= len(words) or words.starts_sentence(k) or not named and words.forms[head].text not in _NAMING_HEADS:
         return None
     form, after = words.forms[k], words.forms[k + 1] if k + 1 < len(words) else None
     # `dataset X produces`: X a verb's subject; `dataset CondEnsation (DC)`: a term being defined
