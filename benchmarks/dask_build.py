@@ -47,15 +47,22 @@ class Peaks(threading.Thread):
                     pass
 
 
+#: Tasks the task stream keeps (Dask's default: 100,000, fewer than a build of 1M papers runs).
+TASK_STREAM = 2_000_000
+
+
 def run(jsonl: Path, workers: int, n: int, lean: bool) -> None:
+    import dask
     from distributed import Client, LocalCluster, get_task_stream
 
     from kg.workflow import build
 
     out = corpus.OUT_DIR / f"dask{workers}{'-lean' if lean else ''}-{jsonl.stem}"  # not under the corpus prefix
     shutil.rmtree(out, ignore_errors=True)
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+    # the scheduler (in this process) keeps every task of the stream, not the last 100,000
+    with dask.config.set({"distributed.scheduler.dashboard.tasks.task-stream-length": TASK_STREAM}), \
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                         dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
         peaks = Peaks([os.getpid(), *sorted(client.run(os.getpid).values())])
         peaks.start()
         start = time.perf_counter()

@@ -5,11 +5,7 @@ from __future__ import annotations
 import filecmp
 import gzip
 import json
-import os
-import signal
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +18,7 @@ from distributed import Client, LocalCluster  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import corpus  # noqa: E402
+from killing import killed_while  # noqa: E402
 
 from kg.engine import cluster_graph, map_on  # noqa: E402
 from kg.engine.partitions import plan  # noqa: E402
@@ -202,30 +199,8 @@ def test_local_2_writes_the_in_process_bytes_on_ijcai(tmp_path):
 def test_a_worker_killed_mid_build_costs_a_retry_not_the_build(cluster, inputs, tmp_path):
     local, client = cluster
     build(inputs, tmp_path / "one", quiet=True)
-    pids = client.run(os.getpid)
-    outcome: dict = {}
-
-    def run() -> None:
-        try:
-            outcome["result"] = build(inputs, tmp_path / "dask", quiet=True, scheduler=local.scheduler_address)
-        except BaseException as exc:  # reported by the assertion below
-            outcome["error"] = exc
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    victim = None
-    deadline = time.monotonic() + 120
-    while victim is None and thread.is_alive() and time.monotonic() < deadline:
-        busy = {worker: keys for worker, keys in client.processing().items()
-                if any("extract_partition" in str(key) for key in keys)}
-        victim = next(iter(sorted(busy)), None)
-        time.sleep(0.01)
-    assert victim is not None, "no extraction task was seen running"
-    os.kill(pids[victim], signal.SIGKILL)
-    thread.join(300)
-    assert not thread.is_alive()
-    assert "error" not in outcome, outcome.get("error")
-    assert victim not in client.scheduler_info()["workers"]  # it died; the nanny started another
+    killed_while(client, "extract_partition",
+                 lambda: build(inputs, tmp_path / "dask", quiet=True, scheduler=local.scheduler_address))
     assert _same_outputs(tmp_path / "one", tmp_path / "dask") == []
 
 

@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
-import os
-import signal
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +18,7 @@ from distributed import Client, LocalCluster  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import corpus  # noqa: E402
+from killing import killed_while  # noqa: E402
 
 from kg.engine.lean import lean_build  # noqa: E402
 from kg.errors import ArgumentError  # noqa: E402
@@ -132,31 +129,8 @@ def test_lean_strict_raises_the_first_bad_record(cluster, inputs, tmp_path):
 def test_lean_worker_killed_while_writing_parts_costs_a_retry(cluster, inputs, tmp_path):
     """SIGKILL of the worker writing a part of papers: its lost partitions are made again (the
     papers linked anew from their lineage), the part written again whole, same lines."""
-    local, client = cluster
+    _, client = cluster
     lines, _, _ = _in_process(inputs, tmp_path / "one")
-    pids = client.run(os.getpid)
-    outcome: dict = {}
-
-    def run() -> None:
-        try:
-            outcome["result"] = lean_build(client, inputs, tmp_path / "lean", partition_bytes=40_000)
-        except BaseException as exc:  # reported by the assertion below
-            outcome["error"] = exc
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    victim = None
-    deadline = time.monotonic() + 120
-    while victim is None and thread.is_alive() and time.monotonic() < deadline:
-        busy = {worker: keys for worker, keys in client.processing().items()
-                if any("_papers_part" in str(key) for key in keys)}
-        victim = next(iter(sorted(busy)), None)
-        time.sleep(0.005)
-    assert victim is not None, "no part of papers was seen being written"
-    os.kill(pids[victim], signal.SIGKILL)
-    thread.join(300)
-    assert not thread.is_alive()
-    assert "error" not in outcome, outcome.get("error")
-    assert victim not in client.scheduler_info()["workers"]  # it died; the nanny started another
+    killed_while(client, "_papers_part", lambda: lean_build(client, inputs, tmp_path / "lean", partition_bytes=40_000))
     assert _lines(tmp_path / "lean") == lines
-    assert not list((tmp_path / "lean").glob("*.tmp*"))
+    assert not list((tmp_path / "lean").glob(".*.tmp"))

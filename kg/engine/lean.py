@@ -161,7 +161,8 @@ def _write(client: object, handed: list, out: Path, aliases: object, base_iri: s
     dd.from_delayed(client.map(_field, collaborations, field="table"), meta=pair_table(_meta(PAIRED)),
                     verify_meta=False).to_parquet(tables / "coauthor_pairs", write_index=False)
 
-    entities = frame("entities", _meta(ENTITIES)).drop_duplicates(subset="node").compute()
+    # a tree of merges into one frame (the concepts and tracks are few), not a shuffle of every partition's
+    entities = frame("entities", _meta(ENTITIES)).drop_duplicates(subset="node", split_out=1).compute()
     last = width + 2 * groups
     entity_lines = _entities_part(entities, out / PART_NAME.format(last), base_iri)
 
