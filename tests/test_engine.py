@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("distributed")
 pd = pytest.importorskip("pandas")
 
-from distributed import Client, LocalCluster  # noqa: E402
+from distributed import Client  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
@@ -32,14 +32,6 @@ from kg.workflow import build, load_graph  # noqa: E402
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 IJCAI = SHARED / "ijcai2024.jsonl"
 SAME_FILES = ("graph.nt", "authors.csv", "coauthor_edges.csv", "methods.csv", "papers.jsonl", "method_pairs.csv")
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """Two single-threaded worker processes on 127.0.0.1, shared by the tests of this module."""
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as client:
-        yield cluster, client
 
 
 @pytest.fixture(scope="module")

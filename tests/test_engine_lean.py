@@ -13,8 +13,6 @@ import pytest
 pytest.importorskip("distributed")
 pd = pytest.importorskip("pandas")
 
-from distributed import Client, LocalCluster  # noqa: E402
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import corpus  # noqa: E402
@@ -28,14 +26,6 @@ from kg.workflow import build  # noqa: E402
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 IJCAI = SHARED / "ijcai2024.jsonl"
 TABLES = ("authorship", "mentions", "coauthor_pairs", "method_pairs")
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """Two single-threaded worker processes on 127.0.0.1, shared by the tests of this module."""
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster, Client(cluster) as client:
-        yield cluster, client
 
 
 @pytest.fixture(scope="module")
