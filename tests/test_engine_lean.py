@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 import corpus  # noqa: E402
 from killing import killed_while  # noqa: E402
 
+from kg.cli import main  # noqa: E402
 from kg.engine.lean import lean_build  # noqa: E402
 from kg.errors import ArgumentError  # noqa: E402
 from kg.exports.tables import write_tables  # noqa: E402
@@ -105,9 +106,21 @@ def test_lean_through_kg_build_publishes_one_folder(cluster, inputs, tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name != "out"]  # no staging folder left
 
 
-def test_lean_needs_a_scheduler(tmp_path):
+def test_lean_needs_a_scheduler(tmp_path, capsys):
     with pytest.raises(ArgumentError, match="--scheduler"):
         build(None, tmp_path / "out", quiet=True, lean=True)
+    assert main(["build", "--lean", "-o", str(tmp_path / "cli")]) == 2
+    assert "give --scheduler" in capsys.readouterr().err
+    assert not (tmp_path / "cli").exists()
+
+
+def test_lean_from_the_command_line(cluster, tmp_path, capsys):
+    local, _ = cluster
+    assert main(["build", "--scheduler", local.scheduler_address, "--lean", "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "read 20 papers from 1 file" in out and "wrote 9 files" in out
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["counts"]["papers"] == 20 and summary["problems"] == 0
 
 
 def test_lean_strict_raises_the_first_bad_record(cluster, inputs, tmp_path):
