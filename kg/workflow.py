@@ -255,7 +255,7 @@ def _lean_build(inputs: Inputs, out_dir: str | os.PathLike[str], o: BuildOptions
 
     with staged(out_dir) as out, _cluster(o) as client:
         result = lean_build(client, inputs, out, format=o.format, strict=o.strict, spacy_model=o.spacy_model,
-                            aliases=o.aliases, base_iri=base_iri)
+                            aliases=o.aliases, base_iri=base_iri, quiet=o.quiet)
     return result.moved(out, Path(out_dir))
 
 

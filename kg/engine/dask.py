@@ -136,6 +136,18 @@ def cluster_graph(
     return result, G
 
 
+def waited(futures: object, desc: str, unit: str, quiet: bool) -> None:
+    """Wait for `futures` (or a persisted collection's), drawing a progress bar of them on a
+    terminal unless `quiet` (`kg._util.progress`)."""
+    from distributed import as_completed, futures_of
+
+    from kg._util.progress import progress
+
+    futures = futures_of(futures)
+    for _ in progress(as_completed(futures), desc, total=len(futures), unit=unit, quiet=quiet):
+        pass
+
+
 def numbered_parts(client: object, files: list[str], format: str, partition_bytes: int) -> list[Partition]:
     """The partitions of `files` (`kg.engine.partitions.plan`), each knowing the line it starts on
     (the lines of each JSONL byte range counted on the workers)."""

@@ -69,7 +69,8 @@ class LeanResult:
 def lean_build(client: object, inputs: Sequence[str | os.PathLike[str]] | None, out_dir: str | os.PathLike[str], *,
                format: str = "auto", strict: bool = False, spacy_model: str | None = None,
                aliases: str | os.PathLike[str] | None = None, base_iri: str = DEFAULT_BASE_IRI,
-               require_authors: bool = True, partition_bytes: int = DEFAULT_PARTITION_BYTES) -> LeanResult:
+               require_authors: bool = True, partition_bytes: int = DEFAULT_PARTITION_BYTES,
+               quiet: bool = False) -> LeanResult:
     """Build `inputs` on the cluster of `client` into `out_dir`: RDF parts and Parquet tables.
 
     Parameters
@@ -86,6 +87,8 @@ def lean_build(client: object, inputs: Sequence[str | os.PathLike[str]] | None, 
         Skip records without authors, as `kg.read` does.
     partition_bytes : int
         About how many bytes of a JSONL file one partition reads.
+    quiet : bool
+        No progress bars (they are drawn on a terminal only): partitions extracted, parts written.
 
     Returns
     -------
@@ -113,9 +116,9 @@ def lean_build(client: object, inputs: Sequence[str | os.PathLike[str]] | None, 
     with dask.config.set(_CONFIG):
         parts = numbered_parts(client, files, format, partition_bytes)
         problems, found = found_frame(client, parts, strict, require_authors, spacy_model)
-        linked = [link_frame(client, found)]
+        linked = [link_frame(client, found, quiet=quiet)]
         del found  # the records under it (the merged papers) go: the linked frame holds what is needed
-        counts, written = _write(client, linked, out, alias_table, base_iri)
+        counts, written = _write(client, linked, out, alias_table, base_iri, quiet)
     for stray in out.glob(".graph-*.tmp"):  # a part a killed worker left half-written (written again since)
         stray.unlink()
     summary = out / "summary.json"
@@ -124,14 +127,14 @@ def lean_build(client: object, inputs: Sequence[str | os.PathLike[str]] | None, 
     return LeanResult(problems, files, counts, out, sorted(written) + [summary])
 
 
-def _write(client: object, handed: list, out: Path, aliases: object, base_iri: str
+def _write(client: object, handed: list, out: Path, aliases: object, base_iri: str, quiet: bool
            ) -> tuple[dict[str, int], list[Path]]:
     """The parts and tables of the linked papers (a persisted Dask frame: `seq`, `paper`, `methods`,
     `datasets`, handed over in a list so that no caller holds it), written by the workers into `out`;
     the counts and the files written."""
     import dask.dataframe as dd
 
-    from kg.engine.dask import write_row_tables
+    from kg.engine.dask import waited, write_row_tables
     from kg.exports.tables import COLUMNS, PAIRS, pair_table
 
     linked = handed.pop()
@@ -143,6 +146,7 @@ def _write(client: object, handed: list, out: Path, aliases: object, base_iri: s
     del linked  # each linked partition goes once its part is written
     made = {name: client.map(_field, papers, field=name) for name in PAPERS_PART}
     del papers  # each item is its own future from now on, released once used
+    waited(made["lines"], "writing papers", "part", quiet)
 
     def frame(field: str, meta: pd.DataFrame) -> object:
         return dd.from_delayed(made.pop(field), meta=meta, verify_meta=False)
@@ -158,6 +162,7 @@ def _write(client: object, handed: list, out: Path, aliases: object, base_iri: s
     collaborations = client.map(_collaborations_part, client.compute(pairs.to_delayed()),
                                 range(width + groups, width + 2 * groups), folder=folder, base_iri=base_iri)
     del signed, pairs
+    waited(authors + collaborations, "writing authors", "part", quiet)
     dd.from_delayed(client.map(_field, collaborations, field="table"), meta=pair_table(_meta(PAIRED)),
                     verify_meta=False).to_parquet(tables / "coauthor_pairs", write_index=False)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from kg.engine import tasks
-from kg.engine.dask import _CONFIG
+from kg.engine.dask import _CONFIG, waited
 from kg.extract.labels import MAX_CONCEPTS
 from kg.extract.linking import merged, run_rounds
 
@@ -22,7 +22,7 @@ from kg.extract.linking import merged, run_rounds
 MERGE_WIDTH = 8
 
 
-def link_frame(client: Any, found: Any, max_concepts: int | None = MAX_CONCEPTS) -> Any:
+def link_frame(client: Any, found: Any, max_concepts: int | None = MAX_CONCEPTS, quiet: bool = True) -> Any:
     """The papers of `found` with their method and data-set concepts, linked over all of them.
 
     Parameters
@@ -35,6 +35,8 @@ def link_frame(client: Any, found: Any, max_concepts: int | None = MAX_CONCEPTS)
         extraction runs once for all the rounds.
     max_concepts : int or None
         At most this many concepts of a kind per paper, the salient ones (None: all).
+    quiet : bool
+        No progress bar of the partitions extracted (drawn on a terminal only).
 
     Returns
     -------
@@ -53,6 +55,7 @@ def link_frame(client: Any, found: Any, max_concepts: int | None = MAX_CONCEPTS)
 
     with dask.config.set(_CONFIG):
         found = client.persist(found)
+        waited(found, "extracting", "partition", quiet)
         parts = found.to_delayed()
 
         def counted(count: Any, tables: tuple) -> Any:
