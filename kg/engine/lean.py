@@ -28,13 +28,14 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations, groupby
+from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
 
 import pandas as pd
 
 from kg.engine.partitions import DEFAULT_PARTITION_BYTES
+from kg.exports.tables import COLUMNS, PAIR_COLUMNS, PAIRS, frames, pair_rows, pair_table, typed_frame
 from kg.readers import ReadResult, sample_path
 from kg.rdf.iris import DEFAULT_BASE_IRI
 from kg.rdf.parts import PART_NAME, write_part
@@ -135,7 +136,6 @@ def _write(client: object, handed: list, out: Path, aliases: object, base_iri: s
     import dask.dataframe as dd
 
     from kg.engine.dask import waited, write_row_tables
-    from kg.exports.tables import COLUMNS, PAIRS, pair_table
 
     linked = handed.pop()
     width = linked.npartitions
@@ -151,23 +151,24 @@ def _write(client: object, handed: list, out: Path, aliases: object, base_iri: s
     def frame(field: str, meta: pd.DataFrame) -> object:
         return dd.from_delayed(made.pop(field), meta=meta, verify_meta=False)
 
-    rows = {name: frame(name, _meta(COLUMNS[name])) for name in ("authorship", "mentions")}
+    rows = {name: frame(name, typed_frame([], COLUMNS[name])) for name in ("authorship", "mentions")}
     write_row_tables(rows, tables, width, whole_papers=True, pairs=[p for p in PAIRS if p[0] == "method_pairs"])
     del rows
 
-    signed = frame("signed", _meta(SIGNED)).shuffle("author", npartitions=groups, shuffle_method="tasks")
+    signed = frame("signed", typed_frame([], SIGNED)).shuffle("author", npartitions=groups, shuffle_method="tasks")
     authors = client.map(_authors_part, client.compute(signed.to_delayed()), range(width, width + groups),
                          folder=folder, base_iri=base_iri)
-    pairs = frame("pairs", _meta(PAIRED)).shuffle(["source", "target"], npartitions=groups, shuffle_method="tasks")
+    pairs = frame("pairs", typed_frame([], PAIRED)).shuffle(["source", "target"], npartitions=groups,
+                                                             shuffle_method="tasks")
     collaborations = client.map(_collaborations_part, client.compute(pairs.to_delayed()),
                                 range(width + groups, width + 2 * groups), folder=folder, base_iri=base_iri)
     del signed, pairs
     waited(authors + collaborations, "writing authors", "part", quiet)
-    dd.from_delayed(client.map(_field, collaborations, field="table"), meta=pair_table(_meta(PAIRED)),
+    dd.from_delayed(client.map(_field, collaborations, field="table"), meta=typed_frame([], PAIR_COLUMNS),
                     verify_meta=False).to_parquet(tables / "coauthor_pairs", write_index=False)
 
     # a tree of merges into one frame (the concepts and tracks are few), not a shuffle of every partition's
-    entities = frame("entities", _meta(ENTITIES)).drop_duplicates(subset="node", split_out=1).compute()
+    entities = frame("entities", typed_frame([], ENTITIES)).drop_duplicates(subset="node", split_out=1).compute()
     last = width + 2 * groups
     entity_lines = _entities_part(entities, out / PART_NAME.format(last), base_iri)
 
@@ -191,15 +192,10 @@ PAPERS_PART = ("papers", "lines", "authorship", "mentions", "signed", "pairs", "
 GROUP_PARTITIONS = 8
 #: A paper's signature: as `kg.graph.build.Signature`, with the paper's input number and the position.
 SIGNED = {"author": object, "name": object, "seq": "int64", "position": "int64", "label": object, "ids": object}
-#: A pair of co-authors on a paper, with what its `kg:Collaboration` needs of the paper.
-PAIRED = {"source": object, "target": object, "paper": object, "size": "int64", "year": object}
+#: A pair of co-authors on a paper (`kg.exports.tables.pair_rows`), with the paper's year.
+PAIRED = {"source": "string", "target": "string", "paper": "string", "fractional": "float64", "year": object}
 #: A concept, track or area node: its attributes (`alt_labels` for concepts; `area`, `subarea` for tracks).
 ENTITIES = {"node": object, "kind": object, "label": object, "alt_labels": object, "area": object, "subarea": object}
-
-
-def _meta(columns: dict[str, object]) -> pd.DataFrame:
-    """An empty frame of `columns`' names and pandas types: a Dask frame's `meta`."""
-    return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in columns.items()})
 
 
 def _field(made: dict, field: str) -> object:
@@ -210,7 +206,6 @@ def _field(made: dict, field: str) -> object:
 def _papers_part(frame: pd.DataFrame, number: int, folder: str, aliases: object, base_iri: str) -> dict:
     """On a worker: part `number`, the N-Triples of a partition's papers, from the hub graph of
     these papers alone; the rows the other parts and the tables are grouped from."""
-    from kg.exports.tables import frames
     from kg.graph.build import build_graph, resolver, signatures
     from kg.graph.nodes import author_node, paper_node
     from kg.rdf.model import node_statements
@@ -223,21 +218,17 @@ def _papers_part(frame: pd.DataFrame, number: int, folder: str, aliases: object,
     nodes = [paper_node(paper) for paper in papers]
     lines = write_part(ntriples_lines(node_statements(G, nodes, base_iri)), Path(folder) / PART_NAME.format(number))
     resolve = resolver(aliases)
-    signed, paired = [], []
-    for paper, node, seq in zip(papers, nodes, frame["seq"].tolist()):
-        people = signatures(paper, resolve)
-        signed += [(author_node(s.key), s.name, seq, position, s.label, s.ids)
-                   for position, s in enumerate(people, start=1)]
-        paired += [(a, b, node, len(people), paper.year)
-                   for a, b in combinations(sorted(author_node(s.key) for s in people), 2)]
+    signed = [(author_node(s.key), s.name, seq, position, s.label, s.ids)
+              for paper, seq in zip(papers, frame["seq"].tolist())
+              for position, s in enumerate(signatures(paper, resolve), start=1)]
+    tables = frames(G)
+    pairs = pair_rows(tables["authorship"], "author")
+    years = dict(zip(nodes, (paper.year for paper in papers)))
     entities = [(n, d["kind"], d["label"], tuple(d.get("alt_labels", ())), d.get("area"), d.get("subarea"))
                 for n, d in G.nodes(data=True) if d["kind"] not in ("paper", "author")]
-    return {"papers": len(papers), "lines": lines, **frames(G), "signed": _rows(signed, SIGNED),
-            "pairs": _rows(paired, PAIRED), "entities": _rows(entities, ENTITIES)}
-
-
-def _rows(rows: list[tuple], columns: dict[str, object]) -> pd.DataFrame:
-    return pd.DataFrame(rows, columns=list(columns)).astype(columns) if rows else _meta(columns)
+    return {"papers": len(papers), "lines": lines, **tables, "signed": typed_frame(signed, SIGNED),
+            "pairs": pairs.assign(year=pd.Series([years[p] for p in pairs["paper"]], dtype=object, index=pairs.index)),
+            "entities": typed_frame(entities, ENTITIES)}
 
 
 def _authors_part(rows: pd.DataFrame, number: int, folder: str, base_iri: str) -> dict:
@@ -264,12 +255,11 @@ def _authors_part(rows: pd.DataFrame, number: int, folder: str, base_iri: str) -
 def _collaborations_part(rows: pd.DataFrame, number: int, folder: str, base_iri: str) -> dict:
     """On a worker: part `number`, the collaborations of the pairs of `rows` (every shared paper of
     each pair), and their `coauthor_pairs` rows."""
-    from kg.exports.tables import pair_table
     from kg.rdf.model import collaboration_statements
     from kg.rdf.ntriples import ntriples_lines
 
     rows = rows.sort_values(["source", "target", "paper"])
-    sizes = dict(zip(rows["paper"], rows["size"].tolist()))
+    shares = dict(zip(rows["paper"], rows["fractional"].tolist()))
     years = dict(zip(rows["paper"], rows["year"]))
     pairs: list[tuple[str, str, list[str]]] = []
     for source, target, paper in zip(rows["source"], rows["target"], rows["paper"]):
@@ -277,11 +267,9 @@ def _collaborations_part(rows: pd.DataFrame, number: int, folder: str, base_iri:
             pairs[-1][2].append(paper)
         else:
             pairs.append((source, target, [paper]))
-    lines = write_part(ntriples_lines(collaboration_statements(pairs, sizes, years, base_iri)),
+    lines = write_part(ntriples_lines(collaboration_statements(pairs, shares, years, base_iri)),
                        Path(folder) / PART_NAME.format(number))
-    weighted = rows.assign(fractional=1.0 / (rows["size"] - 1))[["source", "target", "paper", "fractional"]]
-    return {"collaborations": len(pairs), "lines": lines, "table": pair_table(weighted.astype(
-        {"source": "string", "target": "string", "paper": "string"}))}
+    return {"collaborations": len(pairs), "lines": lines, "table": pair_table(rows.drop(columns="year"))}
 
 
 def _entities_part(entities: pd.DataFrame, path: Path, base_iri: str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations, islice
 from pathlib import Path
 
@@ -40,7 +40,7 @@ COLUMNS = {
 def frames(G: nx.DiGraph) -> dict[str, pd.DataFrame]:
     """The authorship (paper, position, author, name) and mention (paper, method, mentions) rows
     of the hub graph, in its edge order."""
-    return {name: _frame(list(rows), COLUMNS[name]) for name, rows in _edge_rows(G).items()}
+    return {name: typed_frame(list(rows), COLUMNS[name]) for name, rows in _edge_rows(G).items()}
 
 
 def _edge_rows(G: nx.DiGraph) -> dict[str, Iterator[tuple]]:
@@ -50,8 +50,8 @@ def _edge_rows(G: nx.DiGraph) -> dict[str, Iterator[tuple]]:
             "mentions": ((u, v, d["count"]) for u, v, d in edges if d["rel"] == "mentions")}
 
 
-def _frame(rows: list[tuple], columns: dict[str, str]) -> pd.DataFrame:
-    """`rows` as a frame with the pandas types of `columns`."""
+def typed_frame(rows: list[tuple], columns: Mapping[str, object]) -> pd.DataFrame:
+    """`rows` as a frame with the names and pandas types of `columns` (no rows: a Dask frame's `meta`)."""
     return pd.DataFrame(rows, columns=list(columns)).astype(columns)
 
 
@@ -69,7 +69,7 @@ def pair_rows(frame: pd.DataFrame, member: str) -> pd.DataFrame:
 def pair_table(frame: pd.DataFrame) -> pd.DataFrame:
     """One row per pair (sorted): papers shared (`count`), fractional weight, the papers (sorted, `; `-joined)."""
     if frame.empty:
-        return pd.DataFrame({name: pd.Series([], dtype=dtype) for name, dtype in PAIR_COLUMNS.items()})
+        return typed_frame([], PAIR_COLUMNS)
     frame = frame.sort_values(["source", "target", "paper"])
     grouped = frame.groupby(["source", "target"], sort=False)  # sorted already: groups in order, papers sorted
     counts = grouped["paper"].size()
@@ -151,7 +151,7 @@ def _write_batches(path: Path, rows: Iterable[tuple], columns: dict[str, str]) -
             batch = list(islice(rows, BATCH))
             if writer is not None and not batch:
                 return path
-            table = pa.Table.from_pandas(_frame(batch, columns), preserve_index=False)
+            table = pa.Table.from_pandas(typed_frame(batch, columns), preserve_index=False)
             if writer is None:
                 writer = stack.enter_context(pq.ParquetWriter(path, table.schema))
             writer.write_table(table)

@@ -193,15 +193,15 @@ def _mention_statements(paper: str, position: int, item: MethodMention, m: Minte
     return statements + [(predicate_term(prop), m.literal(getattr(item, name), kind)) for name, prop, kind in EVIDENCE]
 
 
-def _collaboration_statements(a: str, b: str, papers: list[str], m: Minter, size: Callable[[str], int],
+def _collaboration_statements(a: str, b: str, papers: list[str], m: Minter, share: Callable[[str], float],
                               year: Callable[[str], int | None]) -> list[Statement]:
-    """The kg:Collaboration of authors `a` < `b` over their shared `papers` (sorted); `size(paper)`:
-    its listed authors, `year(paper)`: its year or None."""
+    """The kg:Collaboration of authors `a` < `b` over their shared `papers` (sorted); `share(paper)`:
+    what the paper adds to the weight, 1/(n-1) for n listed authors; `year(paper)`: its year or None."""
     statements: list[Statement] = [(P.RDF.type, C.KG.Collaboration), (P.KG.collaborator, m.node(a)),
                                    (P.KG.collaborator, m.node(b)), (P.KG.paperCount, m.literal(len(papers), "integer"))]
     weight = 0.0
     for paper in papers:
-        weight += 1.0 / (size(paper) - 1)
+        weight += share(paper)
     statements.append((P.KG.weight, decimal_term(weight)))
     years = [y for y in map(year, papers) if y is not None]
     if years:
@@ -262,18 +262,18 @@ def _node_subjects(G: nx.DiGraph, node: str, m: Minter) -> Iterator[tuple]:
 def _collaboration_subjects(G: nx.DiGraph, a: str, neighbours: dict, m: Minter) -> Iterator[tuple]:
     sizes: dict[str, int] = {}  # listed authors per paper, shared by `a`'s collaborations
 
-    def size(paper: str) -> int:
-        found = sizes.get(paper)
-        if found is None:
-            found = sizes[paper] = sum(1 for _, _, rel in G.out_edges(paper, data="rel") if rel == "authored_by")
-        return found
+    def share(paper: str) -> float:
+        size = sizes.get(paper)
+        if size is None:
+            size = sizes[paper] = sum(1 for _, _, rel in G.out_edges(paper, data="rel") if rel == "authored_by")
+        return 1.0 / (size - 1)
 
     def year(paper: str) -> int | None:
         return G.nodes[paper].get("year")
 
     for b, d in neighbours.items():
         if b > a:
-            yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, a, b, d["papers"], m, size, year
+            yield f"<{m.collaboration(a, b)}> ", _collaboration_statements, a, b, d["papers"], m, share, year
 
 
 _KEY = itemgetter(0)
@@ -325,14 +325,15 @@ def node_statements(G: nx.DiGraph, nodes: Iterable[str], base_iri: str = DEFAULT
     return _made(subject for node in nodes for subject in _node_subjects(G, node, m))
 
 
-def collaboration_statements(pairs: Iterable[tuple[str, str, list[str]]], sizes: Mapping[str, int],
+def collaboration_statements(pairs: Iterable[tuple[str, str, list[str]]], shares: Mapping[str, float],
                              years: Mapping[str, int | None], base_iri: str = DEFAULT_BASE_IRI,
                              language: str | None = "en") -> Iterator[tuple[str, list[Statement]]]:
     """The kg:Collaboration subjects of `pairs` (author `a` < author `b`, their shared papers
-    sorted), given each paper's listed authors (`sizes`) and year (`years`), as `statements` gives
+    sorted), given each paper's share of a weight (`shares`: 1/(n-1) for n listed authors, as
+    `kg.exports.tables.pair_rows` gives it) and year (`years`), as `statements` gives
     them but in no order: the share of the export a cluster worker writes from grouped rows."""
     m = Minter(base_iri, language)
-    return _made((f"<{m.collaboration(a, b)}> ", _collaboration_statements, a, b, papers, m, sizes.__getitem__,
+    return _made((f"<{m.collaboration(a, b)}> ", _collaboration_statements, a, b, papers, m, shares.__getitem__,
                   years.get) for a, b, papers in pairs)
 
 
