@@ -9,6 +9,8 @@ import pytest
 from kg.cli import main
 from kg.errors import RecordError
 from kg.evaluate import GoldDoc, errors, evaluate, load_gold, normalize_term, score
+from kg.extract import make_pipeline
+from pipelines import TRAINED, needs_trained
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 SCIERC = DATA / "scierc_dev.jsonl"
@@ -124,3 +126,15 @@ def test_scierc_targets_on_train_and_dev():
     assert dev["lenient"]["f1"] >= 0.72 and dev["strict"]["f1"] >= 0.50
     for match in ("lenient", "strict"):
         assert abs(train[match]["f1"] - dev[match]["f1"]) <= 0.05
+
+
+@needs_trained
+@pytest.mark.skipif(not (SCIERC.exists() and SCIERC_TRAIN.exists()), reason="shared SciERC data not present")
+@pytest.mark.parametrize("gold", [SCIERC, SCIERC_TRAIN, GOLD_SAMPLE], ids=lambda path: path.stem)
+def test_trained_pipeline_is_never_worse_than_blank(gold):
+    """Issue 23: with the trained pipeline installed, both F1 figures are at least blank English's, on
+    each SciERC split and the shipped sample."""
+    blank, trained = evaluate(gold), evaluate(gold, make_pipeline(TRAINED))
+    assert trained["pipeline"].startswith("en_core_web_sm")
+    for match in ("lenient", "strict"):
+        assert trained[match]["f1"] >= blank[match]["f1"], match

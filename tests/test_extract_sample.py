@@ -1,12 +1,13 @@
 """Paper by paper on the embedded 20-paper sample listing: each paper's proposed method is found,
-at most 10 concepts per abstract, and no generic junk."""
+at most 10 concepts per abstract, and no generic junk; on blank English and on the trained pipeline."""
 from __future__ import annotations
 
 import pytest
 
-from kg.extract import extract, extract_concepts
+from kg.extract import extract_concepts, make_pipeline
 from kg.extract.normalize import concept_text
 from kg.readers import read
+from pipelines import PIPELINES
 
 #: The method each abstract proposes (or studies), in listing order, as written in the abstract.
 PROPOSED = [
@@ -44,17 +45,17 @@ NOT_METHODS = {"wikitext", "c4", "gsm8k", "math", "mmlu", "coco", "coco c", "web
                "promising approach", "achilles heel"}
 
 
-@pytest.fixture(scope="module")
-def sample():
+@pytest.fixture(scope="module", params=PIPELINES, ids=lambda model: model or "blank")
+def sample_concepts(request):
     papers = read(None).papers
     assert len(papers) == 20
-    return papers, extract(papers)
+    return papers, extract_concepts(papers, nlp=make_pipeline(request.param))
 
 
 @pytest.fixture(scope="module")
-def sample_concepts():
-    papers = read(None).papers
-    return papers, extract_concepts(papers)
+def sample(sample_concepts):
+    papers, concepts = sample_concepts
+    return papers, concepts.methods
 
 
 def _forms(method) -> set[str]:

@@ -3,8 +3,9 @@ phrases, cue phrases.
 
 Each rule looks at the doc's words (`words.compound_words`) and returns candidates, `(start, end,
 label)` token ranges labelled with the rule's name; the component resolves overlaps. A word is
-named by its index in `Words`; what depends only on its text is in `Words.forms`. POS tags and
-noun chunks are used when the pipeline has them (`tagged` / `parsed`) and never required.
+named by its index in `Words`; what depends only on its text is in `Words.forms`. A trained
+pipeline's POS tags are used in one place, where they were measured to help on both SciERC splits
+(`Words.continues_phrase`), and never required; see docs/method-keywords.md.
 """
 from __future__ import annotations
 
@@ -23,8 +24,6 @@ Candidate = tuple[int, int, str]
 _MAX_MODIFIERS = 3
 _MAX_CUE_WORDS = 5
 _CUE_SUBJECTS = frozenset({"we", "paper", "work", "study", "article", "letter"})
-_MODIFIER_POS = frozenset({"NOUN", "PROPN", "ADJ", "X"})
-_PARTICIPLES = frozenset({"VBN", "VBG"})
 _HEAD_POS = frozenset({"NOUN", "PROPN", "X"})
 _CLAUSE_ENDS = frozenset({"and", "or", "of", "in", "for"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "these", "those", "our", "its", "their", "his", "her"})
@@ -46,7 +45,7 @@ def is_hype(lower: str) -> bool:
 
 
 class Words:
-    """The doc's words with the context every rule needs: vocabulary, tags, noun chunks.
+    """The doc's words with the context every rule needs: vocabulary and, when tagged, POS tags.
 
     Word `i` spans tokens `starts[i]:ends[i]`; `forms[i]` is its `Form`, from `form_of` (the
     component's `Forms`); `marked` lists the words a rule may start from (`Form.marked`).
@@ -63,10 +62,6 @@ class Words:
             self.forms[start:end] = [forms[tuple(tokens.text[start:end])]]
         self.marked = list(compress(count(), map(_MARKED, self.forms)))
         self.tagged = tokens.tagged
-        self.chunk_of: dict[int, int] = {}
-        if tokens.parsed:
-            for n, chunk in enumerate(tokens.doc.noun_chunks):
-                self.chunk_of.update((i, n) for i in range(chunk.start, chunk.end))
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -80,16 +75,12 @@ class Words:
 
     def is_modifier(self, i: int) -> bool:
         """Can word `i` sit inside a method term (before its head)?"""
-        if not self.forms[i].modifier:
-            return False
-        if self.tagged:
-            last = self.ends[i] - 1
-            return self.tokens.pos[last] in _MODIFIER_POS or self.tokens.tag[last] in _PARTICIPLES
-        return True
+        return self.forms[i].modifier
 
     def continues_phrase(self, i: int) -> bool:
-        """Does word `i`, right after a head, carry the noun phrase on (`learning rate`)?"""
-        if not self.forms[i].continues or self.starts_sentence(i) or self.is_head(i):
+        """Does word `i`, right after a head, carry the noun phrase on (`learning rate`)? Tagged,
+        when it is a noun; untagged, when it is no `-s` word or a clause ends after it."""
+        if not self.forms[i].continues or self.starts_sentence(i) or self.forms[i].is_head:
             return False
         if self.tagged:
             return self._pos(i) in _HEAD_POS
@@ -101,14 +92,6 @@ class Words:
         if end >= len(self.tokens):
             return True
         return self.tokens.doc[end].is_punct or self.tokens.text[end].lower() in _CLAUSE_ENDS
-
-    def is_head(self, i: int) -> bool:
-        if not self.forms[i].is_head:
-            return False
-        return not self.tagged or self._pos(i) in _HEAD_POS or self.tokens.tag[self.ends[i] - 1] == "VBG"
-
-    def same_chunk(self, a: int, b: int) -> bool:
-        return not self.chunk_of or self.chunk_of.get(self.starts[a], -1) == self.chunk_of.get(self.ends[b] - 1, -2)
 
     def strip_weak(self, phrase: list[int]) -> list[int]:
         """The phrase without its weak and stop words on the left, nor anything up to a hype word
@@ -131,10 +114,8 @@ class Words:
         return any(not self.forms[i].weak and not self.forms[i].generic and self.is_nounlike(i) for i in phrase)
 
     def is_nounlike(self, i: int) -> bool:
-        """A dash-joined word, a capitalised word, a tagged noun, or (untagged) no adjective suffix."""
-        if self.forms[i].nounlike:
-            return True
-        return self._pos(i) in _HEAD_POS if self.tagged else not self.forms[i].adjective
+        """A dash-joined word, a capitalised word, or a word without an adjective suffix."""
+        return self.forms[i].nounlike or not self.forms[i].adjective
 
     def where(self, flag: str) -> list[int]:
         """The indices of the words whose `Form` has `flag` set, one of those `Form.marked`."""
@@ -181,26 +162,23 @@ def title_phrases(words: Words) -> list[Candidate]:
 def technique_phrases(words: Words) -> list[Candidate]:
     """Multi-word terms ending in a method head (`quantization-aware training`, `Thompson sampling`).
 
-    A phrase is the head plus up to three modifiers before it, in the same sentence (and noun
-    chunk, when parsed), weak modifiers stripped from its left edge; a generic head (`approach`)
+    A phrase is the head plus up to three modifiers before it, in the same sentence, weak
+    modifiers stripped from its left edge; a generic head (`approach`)
     needs an informative modifier. A head that itself modifies a following noun
     (`learning rate`) ends no phrase.
     """
     found: list[Candidate] = []
-    forms, starts, tagged, chunked = words.forms, words.starts, words.tagged, bool(words.chunk_of)
+    forms, starts = words.forms, words.starts
     sentence_starts = words.tokens.starts_sentence
     for i in words.where("is_head"):
         form = forms[i]
-        if tagged and not words.is_head(i):  # by its tag
-            continue
         if i + 1 < len(forms) and forms[i + 1].continues and words.continues_phrase(i + 1):
             continue
         modifiers: list[int] = []
         j = i - 1
-        # `Words.is_modifier`, `starts_sentence` and `same_chunk`, with their untagged, unparsed case inline
+        # `Words.is_modifier` and `starts_sentence` inline
         while (j >= 0 and len(modifiers) < _MAX_MODIFIERS and starts[j + 1] not in sentence_starts
-               and forms[j].modifier and (not tagged or words.is_modifier(j))
-               and (not chunked or words.same_chunk(j, i))):
+               and forms[j].modifier):
             modifiers.insert(0, j)
             j -= 1
         if modifiers:
@@ -303,8 +281,6 @@ def _accept(words: Words, phrase: list[int]) -> Candidate | None:
             return words.span(phrase, CUE)
         return None
     head = phrase[-1]
-    if words.tagged and words._pos(head) not in _HEAD_POS:
-        return None
     if words.forms[head].generic and not words.informative(phrase[:-1]):
         return None
     return words.span(phrase, CUE)

@@ -27,8 +27,7 @@ _ACRONYM = re.compile(r"^[A-Z][A-Z0-9]+s?$")
 
 class Tokens:
     """A Doc's tokens as plain lists, read once: texts, trailing space and
-    sentence starts (`sentence_starts`); POS and fine-grained tags when the pipeline has them
-    (`tagged`); whether it has a dependency parse (`parsed`)."""
+    sentence starts (`sentence_starts`); POS tags when the pipeline has them (`tagged`)."""
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
@@ -38,7 +37,6 @@ class Tokens:
         self.sentence_starts = sentence_starts(doc, array[:, 2])
         self.starts_sentence = frozenset(self.sentence_starts)
         self.tagged = doc.has_annotation("TAG")
-        self.parsed = doc.has_annotation("DEP")
 
     def __len__(self) -> int:
         return len(self.text)
@@ -63,10 +61,6 @@ class Tokens:
     @cached_property
     def pos(self) -> list[str]:
         return [t.pos_ for t in self.doc]
-
-    @cached_property
-    def tag(self) -> list[str]:
-        return [t.tag_ for t in self.doc]
 
     @cached_property
     def lower(self) -> list[str]:
