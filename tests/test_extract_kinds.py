@@ -54,7 +54,18 @@ FOUND = {
         ("We introduce *FooNet* for sparse graphs.", "FooNet")],
     "proposed name without acronym definition": [
         ("We present OMNIA, a single model for every modality.", "OMNIA"),
-        ("GR-2 is a generalist robot policy trained on videos.", "GR-2")],
+        ("GR-2 is a generalist robot policy trained on videos.", "GR-2"),
+        ("We propose DRCFS, a doubly robust feature selection method.", "DRCFS"),  # a capital S is no plural
+        ("We introduce QLDS, a linear classification model.", "QLDS"),
+        ("Memory is scarce. We present MODeL, an algorithm that places tensors.", "MODeL"),  # not the generic `model`
+        ("In this work, we propose EDGE, a new diffusion-based graph model.", "EDGE"),  # not the graph's `edge`
+        ("Self-organizing maps (SOM) are old. We propose SOM-CPC, a model that maps data.", "SOM-CPC")],
+    "name given by a naming verb or right after a method head": [
+        ("For CDP, we propose a federated algorithm termed as ROBIN and show that it is optimal.", "ROBIN"),
+        ("We propose an estimator called the B-Learner, which learns sharp bounds.", "B-Learner"),
+        ("We propose a novel method named MASER: MARL with subgoals.", "MASER"),
+        ("We propose a simple algorithm, called SOFTSAT. It scales.", "SOFTSAT"),
+        ("We design a generic algorithm UPSCALE to prune models.", "UPSCALE")],
     "nominalisation-headed technique phrase": _in("We combine {} with the usual recipe in every run.", "weight averaging",
                                                   "threshold calibration", "sample reweighting", "L1 penalties"),
     "named theorem, law or estimator": _in("The proof follows from the {} and a union argument.", "Pinsker's inequality",
@@ -115,6 +126,15 @@ def test_verb_after_to_starts_no_term(nlp):
     found = methods(nlp, "The router aims to retrieve specific components with a dual encoder.")
     assert "dual encoder" in found and not any(m.startswith("retrieve") for m in found), found
     assert "reinforcement learning" in methods(nlp, "We turn to reinforcement learning for control.")
+
+
+def test_a_naming_verb_ends_the_phrase_and_a_field_is_no_definition(nlp):
+    found = methods(nlp, "We propose a federated algorithm termed as ROBIN and show that it is optimal.")
+    assert "federated algorithm" in found and not any("termed" in m for m in found), found
+    found = methods(nlp, "We study Generative Artificial Intelligence (AI). AI models draw pictures.")
+    assert "AI" not in found, found
+    found = methods(nlp, "Bayesian neural networks (BNN) are used. We introduce BNN-DP, a framework.")
+    assert "BNN-DP" in found and "BNN" in found, found  # the short form's own uses stay, not inside the name
 
 
 def test_task_headed_phrases_are_not_methods(nlp):

@@ -10,8 +10,8 @@ the indices of the tokens outside the spans with two or more capitals (`LLMs`) i
 `doc._.kg_capitals`: a short form defined in another paper may be used bare there.
 
 Works on `spacy.blank("en")` (add a sentencizer for sentence evidence, as `make_pipeline` does;
-without sentence boundaries the whole text is one sentence); uses POS tags and noun chunks when
-the pipeline provides them. The rules work on plain lists read once per Doc (`words.Tokens`) and
+without sentence boundaries the whole text is one sentence); reads a trained pipeline's POS tags
+where they help (`rules.Words.continues_phrase`). The rules work on plain lists read once per Doc (`words.Tokens`) and
 on per-word facts computed once per distinct word (`forms.Form`, kept in `MethodTagger.forms`).
 """
 from __future__ import annotations
@@ -110,7 +110,7 @@ class MethodTagger:
                     matched.append((s, e, DATASET))
                 else:
                     lexicon.append((s, e, LEXICON))
-        pairs, defined, dataset_pairs, dataset_defined = self._definitions(tokens, lexicon)
+        pairs, defined, dataset_pairs, dataset_defined = self._definitions(tokens, lexicon, _in_names(words))
         datasets: list[Candidate] = []
         if "DATASETS" not in self.disabled:
             datasets = _resolve(self.datasets(matched, words) + dataset_defined)
@@ -144,15 +144,18 @@ class MethodTagger:
 
     def _method_headed(self, tokens: Tokens, candidates: list[Candidate]) -> list[Candidate]:
         """Without the phrases headed by a task, material or metric word (`machine translation`,
-        `training data`): the mined `other:` heads of `mined_heads.txt`. Names keep theirs."""
+        `training data`): the mined `other:` heads of `mined_heads.txt`. Names keep theirs, and so
+        does a last word in capitals, a name too (`we propose EDGE, a ...`)."""
         non_heads, text = self.vocab.non_heads, tokens.text
-        return [c for c in candidates if c[2] in _NAMES or singular(text[c[1] - 1]).lower() not in non_heads]
+        return [c for c in candidates if c[2] in _NAMES or singular(text[c[1] - 1]).lower() not in non_heads
+                or text[c[1] - 1].isupper()]
 
-    def _definitions(self, tokens: Tokens, lexicon: list[Candidate]) -> tuple[list[Pair], list[Candidate],
-                                                                               list[Pair], list[Candidate]]:
+    def _definitions(self, tokens: Tokens, lexicon: list[Candidate], in_names: set[int]
+                     ) -> tuple[list[Pair], list[Candidate], list[Pair], list[Candidate]]:
         """Accepted method acronym pairs (the long form singular: a label) and every use of their
-        short and long forms; the same for data sets (`_is_dataset_definition`), whose long form is
-        a name kept as written (`Street View House Numbers (SVHN)`)."""
+        short and long forms, except a short form inside a dash-joined name (`in_names`: the `SOM`
+        of `SOM-CPC` is that other name's); the same for data sets (`_is_dataset_definition`), whose
+        long form is a name kept as written (`Street View House Numbers (SVHN)`)."""
         pairs: list[Pair] = []
         found: list[Candidate] = []
         dataset_pairs: list[Pair] = []
@@ -160,7 +163,8 @@ class MethodTagger:
         shorts: set[str] = set()
         for short, long in definitions(tokens):
             short_text, long_text = tokens.span_text(*short), tokens.span_text(*long)
-            uses = [(*long, LONG_FORM)] + _occurrences(tokens, *long) + _acronym_uses(tokens, short_text)
+            uses = [(*long, LONG_FORM)] + _occurrences(tokens, *long) \
+                + [use for use in _acronym_uses(tokens, short_text) if use[0] not in in_names]
             if "DATASETS" not in self.disabled and self._is_dataset_definition(tokens, short_text, long):
                 dataset_pairs.append((short_text, clean_surface(long_text)))  # a name, as written
                 dataset_found += [(start, end, DATASET) for start, end, _ in uses]
@@ -180,8 +184,8 @@ class MethodTagger:
                               lexicon: list[Candidate], shorts: set[str]) -> bool:
         """A definition names a method when the short form is name-shaped, or the long form ends
         in a method head, is a capitalised name, holds a lexicon term or an acronym already taken."""
-        if concept_text(long_text) in self.vocab.generic:  # a field (`Artificial Intelligence (AI)`)
-            return False
+        if concept_text(long_text) in self.vocab.generic or concept_text(tokens.span_text(*short)) in self.vocab.generic:
+            return False  # a field (`Artificial Intelligence (AI)`, `Generative Artificial Intelligence (AI)`)
         if "NON_HEADS" not in self.disabled and singular(tokens.text[long[1] - 1]).lower() in self.vocab.non_heads:
             return False  # a task, material or metric (`machine translation (MT)`)
         if self.forms.word(tokens.text[short[0]:short[1]]).named:
@@ -207,9 +211,10 @@ class MethodTagger:
         return known
 
     def _judge_term(self, text: str) -> bool:
+        name = " " not in text and self.forms[text].named  # `MODeL`: no generic `model`
         text = concept_text(text)
-        if len(text) < 2 or not any(c.isalpha() for c in text) or text in self.vocab.generic \
-                or text in self.vocab.stop_words:
+        if len(text) < 2 or not any(c.isalpha() for c in text) \
+                or not name and (text in self.vocab.generic or text in self.vocab.stop_words):
             return False
         if "NOT_METHODS" in self.disabled:
             return True
@@ -255,6 +260,12 @@ def _acronym_uses(tokens: Tokens, short: str) -> list[Candidate]:
     bare = bare_short_form(short)
     forms = (bare, bare + "s") if bare_short_form(bare + "s") == bare else (bare,)
     return [(i, i + 1, ACRONYM) for i in sorted(i for form in forms for i in tokens.indices(form))]
+
+
+def _in_names(words: Words) -> set[int]:
+    """The tokens of the dash-joined words shaped like names (`SOM-CPC`, `BNN-DP`, `GP-Tree`)."""
+    starts, ends = words.starts, words.ends
+    return {t for i in words.where("named") if ends[i] - starts[i] > 1 for t in range(starts[i], ends[i])}
 
 
 def _occurrences(tokens: Tokens, start: int, end: int) -> list[Candidate]:

@@ -3,7 +3,9 @@
 * `coordinated`: every name-like item of a list that holds a method (`outperforms PPO, DPO, KTO
   and SimPO`: KTO too), run after the other rules, from their terms (label `LIST`);
 * `context_acronyms`: a bare short acronym where a method is expected (`unlike SAM,`, `we analyse
-  the NNGP`, `outperforms GRPO`), label `CONTEXT`;
+  the NNGP`, `outperforms GRPO`), and a name a naming verb gives a method (`a federated algorithm
+  termed ROBIN`, `an estimator called the B-Learner`, `an algorithm UPSCALE`: `named_by_verb`),
+  label `CONTEXT`;
 * `emphasised`: a name set in markdown emphasis (`_latent policy search_`, `*FooNet*`), label
   `EMPHASIS`;
 * `eponyms`: a named theorem, law, equation or estimator (`Pinsker's inequality`, `the Bellman
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from kg.extract.forms import NAMING_VERBS
 from kg.extract.rules import Candidate, Words
 
 LIST, CONTEXT, EMPHASIS, EPONYM = "LIST", "CONTEXT", "EMPHASIS", "EPONYM"
@@ -63,6 +66,34 @@ def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
         before = tokens.text[start - 1].lower()
         if before in _BEFORE or (before in _DETERMINERS and start >= 2 and tokens.text[start - 2].lower() in _VERBS):
             found.append((start, words.ends[i], CONTEXT))
+    return found + named_by_verb(words)
+
+
+def named_by_verb(words: Words) -> list[Candidate]:
+    """The name given to a method head right after it: by a naming verb (a comma before it allowed),
+    past an `as` or `the` (`a novel method named MASER:`, `an algorithm, called SOFTSAT.`, `a framework
+    termed as ROBIN and`, `an estimator called the B-Learner,`), or without one when the name is in
+    capitals (`a generic algorithm UPSCALE to`). The name is one word with a capital, neither stop
+    word nor generic, and the phrase ends after it. A data-set head's name is a data set's (`datasets.py`)."""
+    found: list[Candidate] = []
+    forms = words.forms
+    for head in words.where("is_head"):
+        if forms[head].dataset:
+            continue
+        k = head + 2 if head + 2 < len(forms) and forms[head + 1].text == "," else head + 1
+        named = k < len(forms) and forms[k].text in NAMING_VERBS
+        if named:
+            k += 1
+            while k < len(forms) and forms[k].lower in ("as", "the"):
+                k += 1
+        else:
+            k = head + 1
+        if k >= len(forms) or words.starts_sentence(k):
+            continue
+        name, after = forms[k], forms[k + 1] if k + 1 < len(forms) else None
+        if name.has_upper and not name.stop and not name.generic and name.text[:1].isalnum() \
+                and (named or name.capitals) and (after is None or after.stop or not after.text[:1].isalnum()):
+            found.append((words.starts[k], words.ends[k], CONTEXT))
     return found
 
 

@@ -37,6 +37,7 @@ import re
 from spacy.language import Language
 from spacy.matcher import PhraseMatcher
 
+from kg.extract.forms import NAMING_VERBS
 from kg.extract.normalize import clean_surface, concept_text, singular
 from kg.extract.rules import Candidate, Words
 from kg.extract.vocab import Vocabulary
@@ -54,8 +55,6 @@ _MODIFIER_ENDINGS = ("ed", "like", "scale", "size", "style", "level", "type", "w
 _COUNTED = re.compile(r"^[\d.,]+[\s-]+[a-z][a-z\s-]*$")
 #: Singular heads a name may follow (`the dataset MINDS-14`).
 _NAMING_HEADS = frozenset({"dataset", "corpus", "database", "treebank"})
-#: Verbs that give a data set its name after its head (`a new dataset, called UniAttackData`).
-_NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed", "coined"})
 #: Tokens that list names before a plural head (`the ICH and ISIC datasets`).
 _LISTING = frozenset({",", "and", "or", "/", "&"})
 
@@ -186,9 +185,9 @@ def _named_after(words: Words, head: int) -> Candidate | None:
     else None. Not right after `benchmark`, also a verb and a modifier (`we benchmark CST`,
     `benchmark ODE systems`), nor before a word that goes on the phrase."""
     k = head + 1
-    if k + 1 < len(words) and words.forms[k].text == "," and words.forms[k + 1].text in _NAMING_VERBS:
+    if k + 1 < len(words) and words.forms[k].text == "," and words.forms[k + 1].text in NAMING_VERBS:
         k += 1
-    named = k < len(words) and words.forms[k].text in _NAMING_VERBS
+    named = k < len(words) and words.forms[k].text in NAMING_VERBS
     k += named
     if k >= len(words) or words.starts_sentence(k) or not named and words.forms[head].text not in _NAMING_HEADS:
         return None

@@ -27,6 +27,8 @@ EPONYM_HEADS = frozenset({"inequality", "equation", "theorem", "lemma", "law", "
                           "model", "conjecture", "identity", "formula", "loss", "score", "trick"})
 #: Verbs that, after `we`, introduce what a paper proposes.
 CUE_VERBS = frozenset({"propose", "proposes", "introduce", "introduces", "present", "presents"})
+#: Verbs that give the thing before them a name (`an algorithm called SOFTSAT`, `a dataset named X`).
+NAMING_VERBS = frozenset({"called", "named", "dubbed", "termed", "coined"})
 _ADJECTIVE_SUFFIXES = ("al", "ic", "ive", "ous", "ent", "ant", "ful", "less", "able", "ible", "ary", "ed")
 
 
@@ -67,7 +69,7 @@ class Form:
         self.head = head = singular(parts[-1]).lower() if parts else ""
         self.is_head = head in vocab.heads
         self.generic_head = head in vocab.generic_heads
-        singular_lower = singular(lower)
+        singular_lower = _singular_lower(text, lower)
         self.prefixed = joined and head != singular_lower
         adverb = len(lower) > 4 and lower.endswith("ly") and "-" not in lower
         self.weak = lower in vocab.weak or adverb
@@ -139,7 +141,7 @@ class Form:
         self.head = head = singular(text).lower()
         self.is_head = is_head = head in vocab.heads
         self.generic_head = head in vocab.generic_heads
-        singular_lower = singular(lower)
+        singular_lower = _singular_lower(text, lower)
         adverb = len(lower) > 4 and lower.endswith("ly")
         self.weak = lower in vocab.weak or adverb
         self.generic = generic = singular_lower in vocab.generic
@@ -207,6 +209,12 @@ class Forms(dict):
             self.clear()
         form = self[key] = Form((key,) if isinstance(key, str) else key, self.vocab)
         return form
+
+
+def _singular_lower(text: str, lower: str) -> str:
+    """The singular of a word, lower-case: an all-capitals name is no plural (`DRCFS`, `QLDS`, `AIRS`;
+    `singular` reads a capital `S` as part of a name), a lower-case `-s` is (`LLMs`, `Transformers`)."""
+    return singular(text).lower() if text.isupper() else singular(lower)
 
 
 def _is_dataset_suffixed(text: str) -> bool:
