@@ -77,6 +77,14 @@ def test_a_defined_long_form_of_a_data_set_is_never_made_singular(nlp):
     assert "Amber Pond Benchmarks" in found and "Amber Pond Benchmark" not in found
 
 
+def test_a_definition_followed_by_a_data_set_head_is_a_data_set_s(nlp):
+    doc = nlp("We introduce the HierArchical Leaf Vein Segmentation (HALVS) dataset. GlintNet wins on HALVS.")
+    assert doc._.kg_dataset_acronyms == (("HALVS", "HierArchical Leaf Vein Segmentation"),) and not doc._.kg_acronyms
+    assert {"HierArchical Leaf Vein Segmentation", "HALVS"} <= set(datasets(nlp, doc.text))
+    assert not any("HALVS" in m or "Segmentation" in m for m in methods(nlp, doc.text))
+    assert nlp("We train a graph neural network (GNN) model.")._.kg_acronyms == (("GNN", "graph neural network"),)
+
+
 def test_a_method_long_form_is_still_made_singular(nlp):
     assert nlp("We train Deep Glint Networks (DGNs) on images.")._.kg_acronyms == (("DGNs", "Deep Glint Network"),)
 

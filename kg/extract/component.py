@@ -165,7 +165,7 @@ class MethodTagger:
             short_text, long_text = tokens.span_text(*short), tokens.span_text(*long)
             uses = [(*long, LONG_FORM)] + _occurrences(tokens, *long) \
                 + [use for use in _acronym_uses(tokens, short_text) if use[0] not in in_names]
-            if "DATASETS" not in self.disabled and self._is_dataset_definition(tokens, short_text, long):
+            if "DATASETS" not in self.disabled and self._is_dataset_definition(tokens, short_text, short, long):
                 dataset_pairs.append((short_text, clean_surface(long_text)))  # a name, as written
                 dataset_found += [(start, end, DATASET) for start, end, _ in uses]
             elif self._is_method_definition(tokens, short, long, long_text, lexicon, shorts):
@@ -174,10 +174,14 @@ class MethodTagger:
                 found += uses
         return pairs, found, dataset_pairs, dataset_found
 
-    def _is_dataset_definition(self, tokens: Tokens, short_text: str, long: Range) -> bool:
+    def _is_dataset_definition(self, tokens: Tokens, short_text: str, short: Range, long: Range) -> bool:
         """A definition names a data set when its long form ends in a data-set head (`Penn
-        Discourse Treebank (PDTB)`) or its short form is a listed one-word name (`SVHN`)."""
+        Discourse Treebank (PDTB)`), a data-set head follows it (`the Street View House Numbers
+        (SVHN) dataset`) or its short form is a listed one-word name (`SVHN`)."""
+        after = max(short[1], long[1])
+        after += after < len(tokens) and tokens.text[after] == ")"
         return singular(tokens.text[long[1] - 1]).lower() in DATASET_HEADS \
+            or (after < len(tokens) and singular(tokens.text[after]).lower() in DATASET_HEADS) \
             or bare_short_form(short_text) in self.vocab.dataset_names
 
     def _is_method_definition(self, tokens: Tokens, short: Range, long: Range, long_text: str,

@@ -21,8 +21,9 @@ any method candidate it overlaps. The rules (span label `DATASET`):
   beside `attacks`);
 * names ending in a benchmark suffix: `WebQA`, `MMLU-Bench`, `SWE-bench`;
 * names listed with a data set (`COCO-C and Flickr-C`; `context.coordinated`, run by the component);
-* acronym definitions whose long form ends in a data-set head (`Penn Discourse Treebank (PDTB)`),
-  found by the component with its definitions, and the later uses of their short form.
+* acronym definitions whose long form ends in a data-set head (`Penn Discourse Treebank (PDTB)`) or
+  that a data-set head follows (`the HierArchical Leaf Vein Segmentation (HALVS) dataset`), found by
+  the component with its definitions, and the later uses of their short form.
 
 Whatever the rule, a data set's name is no number alone, no dimension (`3D`) or Roman numeral, no
 mapping task (`NL-to-program`), no web address, and none of `not_methods.txt` (a recording
