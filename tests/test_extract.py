@@ -31,6 +31,8 @@ def test_blank_pipeline_has_our_component(nlp):
      "Generative Semantic Refinement and Exclusion-Guided Adaptation"),
     ("Compared with the GP upper confidence bound (GP-UCB) with bounds.", "GP-UCB", "GP upper confidence bound"),
     ("The KDS (Knowledge Delivery System) is a system.", "KDS", "Knowledge Delivery System"),
+    ("Firstly, we propose the Character-Aware Constraint Encoder (CACE) with blocks.", "CACE",
+     "Character-Aware Constraint Encoder"),  # extended left over a dash-joined capitalised word
 ])
 def test_schwartz_hearst_definitions(nlp, text, short, long):
     pairs = [(s.text, lf.text) for s, lf in find_definitions(nlp(text))]

@@ -4,8 +4,8 @@ Two patterns: `long form (SF)` and `SF (long form)`. The short form's letters an
 appear in the long form in order, right to left, the first one at the start of a word; the long
 form spans at most min(|SF| + 5, 2 * |SF|) words and stays inside the sentence and the clause
 (no comma, semicolon or parenthesis). Unlike the original, a long form whose first word is
-capitalised is extended left over the capitalised words before it (not over weak adjectives
-such as `Traditional`), so `Generative Semantic
+capitalised is extended left over the capitalised words before it, dash-joined ones too (not over
+weak adjectives such as `Traditional`), so `Character-Aware Constraint Encoder (CACE)` and `Generative Semantic
 Refinement and Exclusion-Guided Adaptation (ReEx)` keeps its whole name; a long form matched from a
 lower-case stop word inside a capitalised name takes the name's word before it (`Abstraction and
 Reasoning Corpus (ARC)`, not `and Reasoning Corpus`); and a plural short form
@@ -82,14 +82,23 @@ def _window_start(tokens: Tokens, end: int, max_words: int) -> int:
 
 def _extend_capitalised(tokens: Tokens, start: int, window_start: int) -> int:
     """The start of a capitalised long form at token `start`, extended left over the capitalised
-    words directly before it."""
-    text, doc = tokens.text, tokens.doc
+    words directly before it, dash-joined ones too (`Character-Aware Constraint Encoder (CACE)`)."""
+    text, space, doc = tokens.text, tokens.space, tokens.doc
+
+    def capitalised(i: int) -> bool:
+        return i >= window_start and text[i][:1].isupper() and text[i].isalpha() and not doc[i].is_stop \
+            and text[i].lower() not in vocabulary().weak
+
     if not text[start][:1].isupper():
         return start
-    while start > window_start and text[start - 1][:1].isupper() and text[start - 1].isalpha() \
-            and not doc[start - 1].is_stop and text[start - 1].lower() not in vocabulary().weak:
-        start -= 1
-    return start
+    while True:
+        if capitalised(start - 1):
+            start -= 1
+        elif start >= 2 and text[start - 1] == "-" and not space[start - 2] and not space[start - 1] \
+                and capitalised(start - 2):
+            start -= 2
+        else:
+            return start
 
 
 def find_definitions(doc: Doc) -> list[tuple[Span, Span]]:

@@ -178,10 +178,8 @@ class MethodTagger:
         """A definition names a data set when its long form ends in a data-set head (`Penn
         Discourse Treebank (PDTB)`), a data-set head follows it (`the Street View House Numbers
         (SVHN) dataset`) or its short form is a listed one-word name (`SVHN`)."""
-        after = max(short[1], long[1])
-        after += after < len(tokens) and tokens.text[after] == ")"
         return singular(tokens.text[long[1] - 1]).lower() in DATASET_HEADS \
-            or (after < len(tokens) and singular(tokens.text[after]).lower() in DATASET_HEADS) \
+            or _head_after(tokens, short, long) in DATASET_HEADS \
             or bare_short_form(short_text) in self.vocab.dataset_names
 
     def _is_method_definition(self, tokens: Tokens, short: Range, long: Range, long_text: str,
@@ -264,6 +262,14 @@ def _acronym_uses(tokens: Tokens, short: str) -> list[Candidate]:
     bare = bare_short_form(short)
     forms = (bare, bare + "s") if bare_short_form(bare + "s") == bare else (bare,)
     return [(i, i + 1, ACRONYM) for i in sorted(i for form in forms for i in tokens.indices(form))]
+
+
+def _head_after(tokens: Tokens, short: Range, long: Range) -> str:
+    """The word right after a definition, past its `)`, singular and lower-case (`dataset` in `the
+    HierArchical Leaf Vein Segmentation (HALVS) dataset`); "" at the end of the doc."""
+    after = max(short[1], long[1])
+    after += after < len(tokens) and tokens.text[after] == ")"
+    return singular(tokens.text[after]).lower() if after < len(tokens) else ""
 
 
 def _in_names(words: Words) -> set[int]:
