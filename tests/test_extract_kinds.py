@@ -66,6 +66,9 @@ FOUND = {
         ("We propose a novel method named MASER: MARL with subgoals.", "MASER"),
         ("We propose a simple algorithm, called SOFTSAT. It scales.", "SOFTSAT"),
         ("We design a generic algorithm UPSCALE to prune models.", "UPSCALE")],
+    "name an apposition calls a method": [
+        ("We develop CRAIG, a method to select a weighted subset of the data.", "CRAIG"),
+        ("We design POGER, a proxy-guided efficient re-sampling method, which selects words.", "POGER")],
     "nominalisation-headed technique phrase": _in("We combine {} with the usual recipe in every run.", "weight averaging",
                                                   "threshold calibration", "sample reweighting", "L1 penalties"),
     "named theorem, law or estimator": _in("The proof follows from the {} and a union argument.", "Pinsker's inequality",
@@ -150,6 +153,11 @@ def test_a_naming_verb_ends_the_phrase_and_a_field_is_no_definition(nlp):
     assert "AI" not in found, found
     found = methods(nlp, "Bayesian neural networks (BNN) are used. We introduce BNN-DP, a framework.")
     assert "BNN-DP" in found and "BNN" in found, found  # the short form's own uses stay, not inside the name
+
+
+def test_an_apposition_with_a_data_set_head_makes_no_method(nlp):
+    text = "We train on FROGS, a dataset of pond sounds, with KAPPA, a new corpus of calls."
+    assert methods(nlp, text) == []
 
 
 def test_task_headed_phrases_are_not_methods(nlp):

@@ -4,8 +4,8 @@
   and SimPO`: KTO too), run after the other rules, from their terms (label `LIST`);
 * `context_acronyms`: a bare short acronym where a method is expected (`unlike SAM,`, `we analyse
   the NNGP`, `outperforms GRPO`), and a name a naming verb gives a method (`a federated algorithm
-  termed ROBIN`, `an estimator called the B-Learner`, `an algorithm UPSCALE`: `named_by_verb`),
-  label `CONTEXT`;
+  termed ROBIN`, `an estimator called the B-Learner`, `an algorithm UPSCALE`: `named_by_verb`), and
+  a name an apposition calls a method (`CRAIG, a method to select`: `appositive_names`), label `CONTEXT`;
 * `emphasised`: a name set in markdown emphasis (`_latent policy search_`, `*FooNet*`), label
   `EMPHASIS`;
 * `eponyms`: a named theorem, law, equation or estimator (`Pinsker's inequality`, `the Bellman
@@ -30,6 +30,8 @@ _VERBS = frozenset({"analyse", "analyze", "analyses", "analyzes", "apply", "appl
                     "trains", "revisit", "revisits", "generalize", "generalizes", "generalise", "generalises",
                     "improve", "improves", "combine", "combines", "replace", "replaces", "study", "studies"})
 _DETERMINERS = frozenset({"the", "a", "an"})
+#: Words an apposition may take before its method head (`CRAIG, a ... method`).
+_MAX_APPOSITION = 6
 _CONJUNCTIONS = frozenset({"and", "or"})
 _EMPHASIS_MARKS = frozenset({"*", "_", "**", "__"})
 _MAX_EMPHASIS = 6
@@ -94,6 +96,26 @@ def named_by_verb(words: Words) -> list[Candidate]:
         if name.has_upper and not name.stop and not name.generic and name.text[:1].isalnum() \
                 and (named or name.capitals) and (after is None or after.stop or not after.text[:1].isalnum()):
             found.append((words.starts[k], words.ends[k], CONTEXT))
+    return found + appositive_names(words)
+
+
+def appositive_names(words: Words) -> list[Candidate]:
+    """A name in capitals that an apposition calls a method: `we develop CRAIG, a method to select`,
+    `We design POGER, a proxy-guided efficient re-sampling method`: the name, a comma, `a`/`an` and
+    a method head within six words, in the same clause."""
+    found: list[Candidate] = []
+    forms = words.forms
+    for i in words.where("capitals"):
+        k = i + 3
+        if k >= len(forms) or forms[i + 1].text != "," or forms[i + 2].lower not in ("a", "an") \
+                or forms[i].stop or forms[i].generic or words.starts_sentence(k):
+            continue
+        for j in range(k, min(k + _MAX_APPOSITION, len(forms))):
+            if not forms[j].text[:1].isalnum() or words.starts_sentence(j):
+                break
+            if forms[j].is_head and not forms[j].dataset:
+                found.append((words.starts[i], words.ends[i], CONTEXT))
+                break
     return found
 
 
