@@ -132,6 +132,7 @@ def test_verb_phrases_and_glued_adjectives(nlp):
     ("The resulting sparse network beats a given neural network architecture.", ["sparse network", "neural network"]),
     ("An accurate clone model beats the competing approach.", ["clone model"]),
     ("Attackers create model clones with contrastive learning.", ["contrastive learning"]),
+    ("An empirical analysis and a thorough, detailed and systematic study follow.", []),
 ])
 def test_leftover_modifiers_are_no_part_of_a_term(nlp, text, terms):
     """Modifiers that tell no method apart (`resulting`, `given`, `small`, `trained`, `final`,
