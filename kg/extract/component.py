@@ -26,7 +26,7 @@ from spacy.tokens import Doc, Span
 
 from kg.errors import ArgumentError
 from kg.extract.acronyms import Range, definitions
-from kg.extract.context import CONTEXT, EMPHASIS, EPONYM, LIST, context_acronyms, coordinated, emphasised, eponyms
+from kg.extract.context import CONTEXT, EMPHASIS, EPONYM, LIST, context_names, coordinated, emphasised, eponyms
 from kg.extract.datasets import DATASET, DATASETS_KEY, DatasetFinder
 from kg.extract.normalize import clean_surface, concept_text, display_form, singular
 from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
@@ -110,7 +110,7 @@ class MethodTagger:
                     matched.append((s, e, DATASET))
                 else:
                     lexicon.append((s, e, LEXICON))
-        pairs, defined, dataset_pairs, dataset_defined = self._definitions(tokens, lexicon, _in_names(words))
+        pairs, defined, dataset_pairs, dataset_defined = self._definitions(words, lexicon)
         datasets: list[Candidate] = []
         if "DATASETS" not in self.disabled:
             datasets = _resolve(self.datasets(matched, words) + dataset_defined)
@@ -119,7 +119,7 @@ class MethodTagger:
         in_datasets = {i for start, end, _ in datasets for i in range(start, end)}
         rules = ((LONG_FORM, lambda: defined), (NAMED, lambda: named_methods(words)), (LEXICON, lambda: lexicon),
                  (TITLE, lambda: title_phrases(words)), (CUE, lambda: cue_phrases(words)),
-                 (PHRASE, lambda: technique_phrases(words)), (CONTEXT, lambda: context_acronyms(words, in_datasets)),
+                 (PHRASE, lambda: technique_phrases(words)), (CONTEXT, lambda: context_names(words, in_datasets)),
                  (EMPHASIS, lambda: emphasised(words)), (EPONYM, lambda: eponyms(words)))
         candidates = [c for rule, found in rules if rule not in self.disabled for c in found()]
         if in_datasets:
@@ -150,18 +150,21 @@ class MethodTagger:
         return [c for c in candidates if c[2] in _NAMES or singular(text[c[1] - 1]).lower() not in non_heads
                 or text[c[1] - 1].isupper()]
 
-    def _definitions(self, tokens: Tokens, lexicon: list[Candidate], in_names: set[int]
+    def _definitions(self, words: Words, lexicon: list[Candidate]
                      ) -> tuple[list[Pair], list[Candidate], list[Pair], list[Candidate]]:
         """Accepted method acronym pairs (the long form singular: a label) and every use of their
-        short and long forms, except a short form inside a dash-joined name (`in_names`: the `SOM`
-        of `SOM-CPC` is that other name's); the same for data sets (`_is_dataset_definition`), whose
-        long form is a name kept as written (`Street View House Numbers (SVHN)`)."""
+        short and long forms, except a short form inside a dash-joined name (the `SOM` of `SOM-CPC`
+        is that other name's); the same for data sets (`_is_dataset_definition`), whose long form
+        is a name kept as written (`Street View House Numbers (SVHN)`)."""
+        tokens = words.tokens
+        defined = definitions(tokens)
+        in_names = _in_names(words) if defined else set()
         pairs: list[Pair] = []
         found: list[Candidate] = []
         dataset_pairs: list[Pair] = []
         dataset_found: list[Candidate] = []
         shorts: set[str] = set()
-        for short, long in definitions(tokens):
+        for short, long in defined:
             short_text, long_text = tokens.span_text(*short), tokens.span_text(*long)
             uses = [(*long, LONG_FORM)] + _occurrences(tokens, *long) \
                 + [use for use in _acronym_uses(tokens, short_text) if use[0] not in in_names]

@@ -2,10 +2,11 @@
 
 * `coordinated`: every name-like item of a list that holds a method (`outperforms PPO, DPO, KTO
   and SimPO`: KTO too), run after the other rules, from their terms (label `LIST`);
-* `context_acronyms`: a bare short acronym where a method is expected (`unlike SAM,`, `we analyse
-  the NNGP`, `outperforms GRPO`), and a name a naming verb gives a method (`a federated algorithm
-  termed ROBIN`, `an estimator called the B-Learner`, `an algorithm UPSCALE`: `named_by_verb`), and
-  a name an apposition calls a method (`CRAIG, a method to select`: `appositive_names`), label `CONTEXT`;
+* `context_names` (label `CONTEXT`): a bare short acronym where a method is expected (`unlike
+  SAM,`, `we analyse the NNGP`, `outperforms GRPO`: `context_acronyms`), the name a method head is
+  given (`a federated algorithm termed ROBIN`, `an estimator called the B-Learner`, `an algorithm
+  UPSCALE`: `named_by_verb`), a name an apposition calls a method (`CRAIG, a method to select`:
+  `appositive_names`);
 * `emphasised`: a name set in markdown emphasis (`_latent policy search_`, `*FooNet*`), label
   `EMPHASIS`;
 * `eponyms`: a named theorem, law, equation or estimator (`Pinsker's inequality`, `the Bellman
@@ -57,6 +58,12 @@ def _name_like(words: Words, i: int, dashed: bool = False) -> bool:
     return bool(form.capitals) or form.named or (dashed and form.text[:1].isupper() and form.joined)
 
 
+def context_names(words: Words, taken: set[int]) -> list[Candidate]:
+    """The `CONTEXT` rule: bare acronyms where a method is expected (outside `taken`), names a
+    naming verb or a method head gives, names an apposition calls a method."""
+    return context_acronyms(words, taken) + named_by_verb(words) + appositive_names(words)
+
+
 def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
     """Bare acronyms after `unlike`, `than`, `outperforms`, ... or after `analyse/use/... the`."""
     found: list[Candidate] = []
@@ -68,7 +75,7 @@ def context_acronyms(words: Words, taken: set[int]) -> list[Candidate]:
         before = tokens.text[start - 1].lower()
         if before in _BEFORE or (before in _DETERMINERS and start >= 2 and tokens.text[start - 2].lower() in _VERBS):
             found.append((start, words.ends[i], CONTEXT))
-    return found + named_by_verb(words)
+    return found
 
 
 def named_by_verb(words: Words) -> list[Candidate]:
@@ -82,21 +89,21 @@ def named_by_verb(words: Words) -> list[Candidate]:
     for head in words.where("is_head"):
         if forms[head].dataset:
             continue
-        k = head + 2 if head + 2 < len(forms) and forms[head + 1].text == "," else head + 1
+        k = head + 1
+        if k + 1 < len(forms) and forms[k].text == "," and forms[k + 1].text in NAMING_VERBS:
+            k += 1
         named = k < len(forms) and forms[k].text in NAMING_VERBS
         if named:
             k += 1
             while k < len(forms) and forms[k].lower in ("as", "the"):
                 k += 1
-        else:
-            k = head + 1
         if k >= len(forms) or words.starts_sentence(k):
             continue
         name, after = forms[k], forms[k + 1] if k + 1 < len(forms) else None
         if name.has_upper and not name.stop and not name.generic and name.text[:1].isalnum() \
                 and (named or name.capitals) and (after is None or after.stop or not after.text[:1].isalnum()):
             found.append((words.starts[k], words.ends[k], CONTEXT))
-    return found + appositive_names(words)
+    return found
 
 
 def appositive_names(words: Words) -> list[Candidate]:
