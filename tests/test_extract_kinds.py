@@ -133,10 +133,11 @@ def test_verb_phrases_and_glued_adjectives(nlp):
     ("An accurate clone model beats the competing approach.", ["clone model"]),
     ("Attackers create model clones with contrastive learning.", ["contrastive learning"]),
     ("An empirical analysis and a thorough, detailed and systematic study follow.", []),
+    ("Unlike ControlNet, it needs no extra encoder.", ["ControlNet"]),
 ])
 def test_leftover_modifiers_are_no_part_of_a_term(nlp, text, terms):
     """Modifiers that tell no method apart (`resulting`, `given`, `small`, `trained`, `final`,
-    `developed`, `accurate`, `competing`) and a verb (`create`) start no term; a term with a generic
+    `developed`, `accurate`, `competing`, `empirical`, `extra`, ...) and a verb (`create`) start no term; a term with a generic
     head then has no informative modifier left (`algorithm`, `model`), one with another head keeps the rest."""
     assert methods(nlp, text) == terms
 
