@@ -32,7 +32,7 @@ from kg.extract.normalize import clean_surface, concept_text, display_form, sing
 from kg.extract.rules import (CUE, NAMED, PHRASE, TITLE, Candidate, Words, cue_phrases, named_methods,
                               technique_phrases, title_phrases)
 from kg.extract.vocab import Vocabulary, vocabulary
-from kg.extract.forms import DATASET_HEADS, Forms
+from kg.extract.forms import DATASET_HEADS, Forms, is_named
 from kg.extract.words import Tokens, is_acronym
 
 SPANS_KEY = "methods"
@@ -216,7 +216,8 @@ class MethodTagger:
         return known
 
     def _judge_term(self, text: str) -> bool:
-        name = " " not in text and self.forms[text].named  # `MODeL`: no generic `model`
+        # a one-word name (`MODeL`) is no generic word (`model`); its shape alone says so (`forms.is_named`)
+        name = " " not in text and not text.islower() and is_named(text, [part for part in text.split("-") if part])
         text = concept_text(text)
         if len(text) < 2 or not any(c.isalpha() for c in text) \
                 or not name and (text in self.vocab.generic or text in self.vocab.stop_words):
